@@ -1,0 +1,124 @@
+/**
+ * Configuration of one local stack instance: ports, folders and keys.
+ *
+ * The defaults mirror `supabase start` (API 54321, DB 54322, mail viewer 54324,
+ * the well-known local JWT secret), so tooling written for the Supabase CLI
+ * works against this stack unchanged. Tests build their own config with free
+ * ports, a temporary data folder and a random secret.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { SignJWT } from 'jose';
+import { z } from 'zod';
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The JWT secret `supabase start` uses; public knowledge, fine for a local stack only. */
+export const SUPABASE_LOCAL_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+
+const portSchema = z.coerce.number().int().min(1).max(65535);
+
+export const stackOptionsSchema = z.object({
+  projectRoot: z.string().default(PROJECT_ROOT),
+  dataDir: z.string().optional(),
+  apiPort: portSchema.default(54321),
+  dbPort: portSchema.default(54322),
+  mailPort: portSchema.default(54324),
+  /** Internal port of PostgREST; 0 picks a free one. */
+  restPort: portSchema.or(z.literal(0)).default(0),
+  jwtSecret: z.string().min(32).default(SUPABASE_LOCAL_JWT_SECRET),
+  /** Where auth e-mail links send people back to by default (the Vite dev server). */
+  siteUrl: z.string().url().default('http://127.0.0.1:5173'),
+  /** Extra redirect URLs auth accepts besides siteUrl (prefix match). */
+  additionalRedirectUrls: z.array(z.string()).default(['http://localhost:5173', 'http://127.0.0.1:4173']),
+  /** Faster, non-durable Postgres for throwaway test stacks. */
+  ephemeral: z.boolean().default(false),
+  /** Sign-in attempts allowed per e-mail and address within the window. */
+  signInRateLimit: z.number().int().positive().default(30),
+  jwtExpirySeconds: z.number().int().min(60).default(3600),
+});
+
+export type StackOptions = z.input<typeof stackOptionsSchema>;
+
+export interface StackConfig {
+  projectRoot: string;
+  dataDir: string;
+  dbDir: string;
+  logDir: string;
+  storageDir: string;
+  stateFile: string;
+  apiPort: number;
+  dbPort: number;
+  mailPort: number;
+  restPort: number;
+  jwtSecret: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  ephemeral: boolean;
+  signInRateLimit: number;
+  jwtExpirySeconds: number;
+  apiUrl: string;
+  dbUrl: string;
+  mailUrl: string;
+  supabaseDir: string;
+  functionsDir: string;
+}
+
+/** Signs an API key the way the Supabase CLI does (stable for a given secret). */
+export async function signApiKey(role: 'anon' | 'service_role', secret: string): Promise<string> {
+  return new SignJWT({ iss: 'supabase-demo', role })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime(1983812996)
+    .sign(new TextEncoder().encode(secret));
+}
+
+export async function resolveConfig(input: StackOptions = {}): Promise<StackConfig> {
+  const o = stackOptionsSchema.parse(input);
+  const dataDir = path.resolve(o.dataDir ?? path.join(o.projectRoot, '.stack'));
+  const host = '127.0.0.1';
+  return {
+    projectRoot: o.projectRoot,
+    dataDir,
+    dbDir: path.join(dataDir, 'db'),
+    logDir: path.join(dataDir, 'logs'),
+    storageDir: path.join(dataDir, 'storage'),
+    stateFile: path.join(dataDir, 'stack.json'),
+    apiPort: o.apiPort,
+    dbPort: o.dbPort,
+    mailPort: o.mailPort,
+    restPort: o.restPort,
+    jwtSecret: o.jwtSecret,
+    anonKey: await signApiKey('anon', o.jwtSecret),
+    serviceRoleKey: await signApiKey('service_role', o.jwtSecret),
+    siteUrl: o.siteUrl,
+    additionalRedirectUrls: o.additionalRedirectUrls,
+    ephemeral: o.ephemeral,
+    signInRateLimit: o.signInRateLimit,
+    jwtExpirySeconds: o.jwtExpirySeconds,
+    apiUrl: `http://${host}:${o.apiPort}`,
+    dbUrl: `postgresql://postgres:postgres@${host}:${o.dbPort}/postgres`,
+    mailUrl: `http://${host}:${o.mailPort}`,
+    supabaseDir: path.join(o.projectRoot, 'supabase'),
+    functionsDir: path.join(o.projectRoot, 'supabase', 'functions'),
+  };
+}
+
+/** The variables `supabase status -o env` prints, with this stack's values. */
+export function statusEnv(c: StackConfig): Record<string, string> {
+  return {
+    ANON_KEY: c.anonKey,
+    API_URL: c.apiUrl,
+    DB_URL: c.dbUrl,
+    FUNCTIONS_URL: `${c.apiUrl}/functions/v1`,
+    INBUCKET_URL: c.mailUrl,
+    JWT_SECRET: c.jwtSecret,
+    MAILPIT_URL: c.mailUrl,
+    PUBLISHABLE_KEY: c.anonKey,
+    REST_URL: `${c.apiUrl}/rest/v1`,
+    SECRET_KEY: c.serviceRoleKey,
+    SERVICE_ROLE_KEY: c.serviceRoleKey,
+    STORAGE_URL: `${c.apiUrl}/storage/v1`,
+  };
+}

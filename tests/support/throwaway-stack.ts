@@ -1,0 +1,58 @@
+/**
+ * A local stack on free ports in a temporary folder, for tests and benchmarks.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../../stack/processes.ts';
+import { startStack, type RunningStack } from '../../stack/supervisor.ts';
+
+export interface StackInfo {
+  apiUrl: string;
+  dbUrl: string;
+  mailUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  jwtSecret: string;
+  dataDir: string;
+  startupMs: number;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stack: StackInfo;
+  }
+}
+
+export async function startThrowawayStack(extra: { siteUrl?: string } = {}): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-test-'));
+  const stack = await startStack({
+    dataDir,
+    apiPort: await freePort(),
+    dbPort: await freePort(),
+    mailPort: await freePort(),
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    ephemeral: true,
+    quiet: true,
+    siteUrl: extra.siteUrl,
+  });
+  const c = stack.config;
+  return {
+    stack,
+    info: {
+      apiUrl: c.apiUrl,
+      dbUrl: c.dbUrl,
+      mailUrl: c.mailUrl,
+      anonKey: c.anonKey,
+      serviceRoleKey: c.serviceRoleKey,
+      jwtSecret: c.jwtSecret,
+      dataDir,
+      startupMs: stack.startupMs,
+    },
+    async stop() {
+      await stack.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
