@@ -1,0 +1,72 @@
+/**
+ * `npm test`: the whole suite, in order — typecheck, lint, unit, integration,
+ * database checks (advisors + generated-types drift), browser tests — then a
+ * check that no process of a throwaway stack outlived its tests.
+ *
+ * Every step runs even when an earlier one failed, so one run shows every
+ * problem; the exit code is non-zero if any step failed.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+interface Step {
+  name: string;
+  command: string[];
+  /** vitest JSON report to count tests from */
+  report?: string;
+}
+
+const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-reports-'));
+const vitest = (project: string): Step => {
+  const report = path.join(reportDir, `${project}.json`);
+  return {
+    name: `${project} tests`,
+    command: ['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    report,
+  };
+};
+
+const only = process.argv.slice(2);
+const steps: Step[] = [
+  { name: 'typecheck', command: ['npx', 'tsc', '-b', '--noEmit'] },
+  { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
+  vitest('unit'),
+  vitest('integration'),
+  { name: 'database checks', command: ['npx', 'tsx', 'scripts/check-database.ts'] },
+  vitest('e2e'),
+].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)));
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures: string[] = [];
+const timings: string[] = [];
+
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━ ${step.command.join(' ')}`);
+  const t0 = performance.now();
+  const result = spawnSync(step.command[0], step.command.slice(1), { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
+  timings.push(`${step.name}: ${seconds} s`);
+  if (step.report && fs.existsSync(step.report)) {
+    const r = JSON.parse(fs.readFileSync(step.report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    passed += r.numPassedTests;
+    failed += r.numFailedTests;
+    skipped += r.numPendingTests + r.numTodoTests;
+  }
+  if (result.status !== 0) failures.push(`${step.name} (exit ${result.status ?? result.signal})`);
+}
+
+// A throwaway stack that outlives its tests would hold ports and memory on CI.
+const strays = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+  .stdout.split('\n')
+  .filter((line) => line.includes('listingdesk-test-') && !line.includes('ps -eo'));
+if (strays.length > 0) failures.push(`stray processes of throwaway stacks:\n${strays.join('\n')}`);
+
+fs.rmSync(reportDir, { recursive: true, force: true });
+console.log(`\n━━ summary ━━\n${timings.join('\n')}`);
+if (failures.length > 0) console.log(`\nFailed steps:\n- ${failures.join('\n- ')}`);
+console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failures.length > 0 ? 1 : 0);
