@@ -67,10 +67,13 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
     stops.push(() => postgres.stop());
     postgres.onExit((code) => crash('postgres', code));
 
-    const dbState = await migrate(config, log, { seed: false });
+    const migrations = await migrate(config, log, { seed: false });
     // Seed only a database that has never been seeded (fresh or reset).
-    const migrations = (await needsSeed(config)) ? await migrate(config, log, { seed: true }) : dbState;
-    migrations.applied = dbState.applied;
+    if (await needsSeed(config)) {
+      const seeding = await migrate(config, log, { seed: true });
+      migrations.seeded = seeding.seeded;
+      migrations.milliseconds += seeding.milliseconds;
+    }
 
     const pool = superuserPool(config, 20);
     stops.push(() => pool.end());
