@@ -1,17 +1,205 @@
 /**
- * Functions service of the local stack (placeholder: answers 501 until built).
+ * Edge Functions of the local stack: `/functions/v1/<name>[/<sub-path>][?query]`
+ * is proxied, streamed both ways, to the Deno worker running
+ * `supabase/functions/<name>/index.ts` (see workers.ts). Like Supabase's relay,
+ * this service — not Kong — checks the caller's JWT unless the function has
+ * `verify_jwt = false` in config.toml, and answers unknown functions with 404.
+ * Nothing starts with the stack: a worker boots on its function's first request.
  */
-import { applyCors, sendJson } from '../gateway/http.ts';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { applyCors, bearerToken, sendJson } from '../gateway/http.ts';
+import { verifyJwt } from '../gateway/jwt.ts';
 import type { GatewayService, ServiceContext } from '../gateway/types.ts';
+import { readProjectConfig } from '../project-config.ts';
+import { WorkerBootError, WorkerPool, type Worker } from './workers.ts';
 
-/** Paths under the prefix served without an API key. */
+/** Paths under the prefix served without an API key (the gateway does not check keys here at all). */
 export const FUNCTIONS_OPEN_PATHS: RegExp[] = [];
 
-export async function createFunctionsService(_ctx: ServiceContext): Promise<GatewayService> {
+const PREFIX = '/functions/v1';
+/** Function names the Supabase CLI accepts; `_shared` and other `_` folders are not functions. */
+const FUNCTION_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate']);
+
+/** The module a function runs: config.toml's `entrypoint` (relative to supabase/), else index.ts. */
+function entrypointOf(ctx: ServiceContext, name: string): string | undefined {
+  const { supabaseDir, functionsDir } = ctx.config;
+  let configured: unknown;
+  const toml = path.join(supabaseDir, 'config.toml');
+  if (fs.existsSync(toml)) {
+    // readProjectConfig does not expose `entrypoint`, so read just that key here.
+    const raw = parse(fs.readFileSync(toml, 'utf8')) as { functions?: Record<string, { entrypoint?: unknown }> };
+    configured = raw.functions?.[name]?.entrypoint;
+  }
+  const candidates = typeof configured === 'string' ? [path.resolve(supabaseDir, configured)] : ['index.ts', 'index.js', 'index.tsx', 'index.mjs'].map((f) => path.join(functionsDir, name, f));
+  return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
+}
+
+/** 401 with the relay's wording, or undefined when the caller may pass. */
+async function jwtProblem(ctx: ServiceContext, req: http.IncomingMessage): Promise<string | undefined> {
+  if (!req.headers.authorization) return 'Missing authorization header';
+  const token = bearerToken(req);
+  if (!token) return 'Invalid JWT';
+  try {
+    await verifyJwt(token, ctx.config.jwtSecret);
+    return undefined;
+  } catch {
+    return 'Invalid JWT';
+  }
+}
+
+function forwardedHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
+  const headers: http.OutgoingHttpHeaders = {};
+  for (const [key, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(key)) headers[key] = value;
+  const remote = req.socket.remoteAddress;
+  if (remote) headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
+  headers['x-forwarded-host'] = req.headers.host ?? '';
+  headers['x-forwarded-proto'] = 'http';
+  return headers;
+}
+
+function workerFailure(res: http.ServerResponse, req: http.IncomingMessage, name: string, error: Error, booting: boolean): void {
+  applyCors(req, res);
+  if (booting) {
+    sendJson(res, 503, { code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)', function: name, error: error.message });
+  } else {
+    sendJson(res, 500, { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)', function: name, error: error.message });
+  }
+}
+
+export async function createFunctionsService(ctx: ServiceContext): Promise<GatewayService> {
+  const pool = new WorkerPool({ config: ctx.config, log: ctx.log });
+  // Keep-alive connections to the workers save a TCP handshake per request.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+  // Editing a function restarts its worker; `_shared`, `.env`, deno.json or an
+  // import map can affect every function, so those restart all of them.
+  let watcher: fs.FSWatcher | undefined;
+  const pending = new Set<string>();
+  let debounce: NodeJS.Timeout | undefined;
+  const onChange = (file: string | null) => {
+    // The first path segment names the function (a new function folder included);
+    // `_shared`, dotfiles and deno.json / import_map.json fail the name test.
+    const first = (file ?? '').split(/[\\/]/)[0] ?? '';
+    pending.add(FUNCTION_NAME.test(first) ? first : '*');
+    clearTimeout(debounce);
+    // Editors write in several steps; one restart after they settle is enough.
+    debounce = setTimeout(() => {
+      const names = [...pending];
+      pending.clear();
+      if (names.includes('*')) pool.restartAll();
+      else for (const n of names) pool.restart(n);
+      ctx.log.part('functions', `change in ${names.includes('*') ? 'shared files' : names.join(', ')}: worker(s) will reload on the next request`);
+    }, 60);
+  };
+  if (fs.existsSync(ctx.config.functionsDir)) {
+    try {
+      watcher = fs.watch(ctx.config.functionsDir, { recursive: true }, (_event, file) => onChange(file));
+      watcher.on('error', (e) => ctx.log.part('functions', `watcher error: ${e.message}`));
+    } catch (e) {
+      ctx.log.warn(`functions: cannot watch ${ctx.config.functionsDir} (${(e as Error).message}); restart the stack after editing a function`);
+    }
+  }
+
+  const proxy = (req: http.IncomingMessage, res: http.ServerResponse, worker: Worker, port: number, target: string) =>
+    new Promise<void>((resolve) => {
+      const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: target, headers: forwardedHeaders(req), agent });
+      upstream.on('response', (answer) => {
+        applyCors(req, res);
+        const headers: http.OutgoingHttpHeaders = {};
+        for (const [key, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(key)) headers[key] = value;
+        // The function's own headers (its CORS ones included) win over the defaults above.
+        res.writeHead(answer.statusCode ?? 502, headers);
+        // Server-sent events and other streams must reach the caller chunk by chunk.
+        res.flushHeaders();
+        answer.pipe(res);
+        answer.on('end', resolve);
+        answer.on('error', () => {
+          res.destroy();
+          resolve();
+        });
+      });
+      upstream.on('error', async (error) => {
+        if (res.headersSent) {
+          res.destroy();
+          return resolve();
+        }
+        // A dropped connection usually means the process is dying: wait briefly
+        // for its exit so the answer carries its last words and the next request
+        // boots a fresh worker instead of reaching the dead one.
+        await Promise.race([worker.gone, new Promise((r) => setTimeout(r, 1000))]);
+        const why = worker.exited ? new Error(worker.lines.slice(-10).join('\n') || 'the worker exited') : error;
+        workerFailure(res, req, worker.name, why, false);
+        resolve();
+      });
+      // A caller that goes away should not keep the function working for nobody.
+      res.on('close', () => {
+        if (!res.writableFinished) upstream.destroy();
+        resolve();
+      });
+      req.pipe(upstream);
+    });
+
   return {
-    async handle(req, res) {
-      applyCors(req, res);
-      sendJson(res, 501, { message: 'functions is not implemented yet in the local stack' });
+    async handle(req, res, subPath, url) {
+      const segments = subPath.split('/');
+      let name = '';
+      try {
+        name = decodeURIComponent(segments[1] ?? '');
+      } catch {
+        /* malformed percent-encoding: not a function name */
+      }
+      const entry = FUNCTION_NAME.test(name) ? entrypointOf(ctx, name) : undefined;
+      if (!entry) {
+        applyCors(req, res);
+        return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+      }
+
+      // Read on every request, so editing verify_jwt in config.toml needs no restart.
+      const verify = readProjectConfig(ctx.config).functions[name]?.verifyJwt ?? true;
+      if (verify) {
+        const problem = await jwtProblem(ctx, req);
+        if (problem) {
+          applyCors(req, res);
+          return sendJson(res, 401, { code: 401, message: problem });
+        }
+      }
+
+      // The function sees `/<name>/<sub-path>?<query>` as on Supabase; the raw
+      // request target is forwarded so encoding and odd query strings survive.
+      const raw = req.url ?? '';
+      const target = raw.startsWith(`${PREFIX}/`) ? raw.slice(PREFIX.length) : `${subPath}${url.search}`;
+
+      const worker = pool.get(name, entry);
+      worker.inflight++;
+      try {
+        let port: number;
+        try {
+          port = await worker.ready;
+        } catch (error) {
+          req.resume();
+          return workerFailure(res, req, name, error as Error, error instanceof WorkerBootError);
+        }
+        await proxy(req, res, worker, port, target);
+      } finally {
+        pool.release(worker);
+      }
+    },
+
+    async health() {
+      const deno = pool.denoPath;
+      if (deno !== 'deno' && !fs.existsSync(deno)) return { ok: false, detail: `Deno binary missing at ${deno}` };
+      return { ok: true, detail: `${pool.size} function worker(s) warm` };
+    },
+
+    async close() {
+      clearTimeout(debounce);
+      watcher?.close();
+      await pool.close();
+      agent.destroy();
     },
   };
 }

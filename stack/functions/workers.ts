@@ -1,0 +1,299 @@
+/**
+ * Deno workers for Edge Functions: one Deno process per function, spawned on
+ * its first request and kept warm until its code changes or the stack stops
+ * (Supabase's `per_worker` policy). Each process runs deno-entry.js, which
+ * imports the function and reports the loopback port its `Deno.serve` got.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { StackConfig } from '../config.ts';
+import type { Logger } from '../log.ts';
+
+const ENTRY_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'deno-entry.js');
+/** Cold boots may download npm packages first, which takes a while on a slow network. */
+const BOOT_TIMEOUT_MS = 90_000;
+/** How many of a worker's last log lines an error answer carries. */
+const KEPT_LINES = 40;
+
+/** The Deno binary the `deno` npm package installed (or DENO_BIN / PATH as a fallback). */
+export function denoBinary(): string {
+  if (process.env.DENO_BIN) return process.env.DENO_BIN;
+  const require = createRequire(import.meta.url);
+  const exe = process.platform === 'win32' ? 'deno.exe' : 'deno';
+  const candidates: string[] = [];
+  try {
+    candidates.push(path.join(path.dirname(require.resolve('deno/package.json')), exe));
+  } catch {
+    /* the npm package is not installed */
+  }
+  const family = process.platform === 'linux' ? '-glibc' : '';
+  try {
+    candidates.push(path.join(path.dirname(require.resolve(`@deno/${process.platform}-${process.arch}${family}/package.json`)), exe));
+  } catch {
+    /* no platform package */
+  }
+  return candidates.find((c) => fs.existsSync(c)) ?? 'deno';
+}
+
+/** KEY=VALUE lines as the Supabase CLI reads supabase/functions/.env (comments, quotes, `export`). */
+export function parseEnvFile(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = /^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*)$/.exec(line);
+    if (!m) continue;
+    let value = m[2]!;
+    const quote = value[0];
+    if ((quote === '"' || quote === "'") && value.endsWith(quote) && value.length >= 2) {
+      value = value.slice(1, -1);
+      if (quote === '"') value = value.replace(/\\n/g, '\n').replace(/\\"/g, '"');
+    } else {
+      value = value.replace(/\s+#.*$/, '');
+    }
+    out[m[1]!] = value;
+  }
+  return out;
+}
+
+export class WorkerBootError extends Error {
+  constructor(
+    message: string,
+    readonly logLines: string[],
+  ) {
+    super(message);
+  }
+}
+
+export interface Worker {
+  name: string;
+  /** The module file the worker runs; a different entrypoint means a restart. */
+  entry: string;
+  child: ChildProcess;
+  /** Resolves with the loopback port once `Deno.serve` listens; rejects with WorkerBootError. */
+  ready: Promise<number>;
+  /** Requests being proxied right now, so a retired worker finishes them first. */
+  inflight: number;
+  exited: boolean;
+  /** Resolves when the process has exited. */
+  gone: Promise<void>;
+  retired: boolean;
+  /** The last lines the function wrote, for error answers. */
+  lines: string[];
+}
+
+export interface WorkerPoolOptions {
+  config: StackConfig;
+  log: Logger;
+}
+
+export class WorkerPool {
+  private readonly workers = new Map<string, Worker>();
+  private readonly retiredWorkers = new Set<Worker>();
+  private readonly deno = denoBinary();
+  /** npm: packages are cached here across stack runs (throwaway test stacks included). */
+  readonly denoDir: string;
+
+  constructor(private readonly options: WorkerPoolOptions) {
+    this.denoDir = process.env.DENO_DIR ?? path.join(options.config.projectRoot, 'node_modules', '.cache', 'deno');
+  }
+
+  get denoPath(): string {
+    return this.deno;
+  }
+
+  get size(): number {
+    return this.workers.size;
+  }
+
+  /** The running worker of a function, or a freshly spawned one. */
+  get(name: string, entry: string): Worker {
+    const existing = this.workers.get(name);
+    if (existing && !existing.exited && existing.entry === entry) return existing;
+    if (existing) this.retire(existing);
+    const worker = this.spawn(name, entry);
+    this.workers.set(name, worker);
+    return worker;
+  }
+
+  /** Stops a function's worker (after its in-flight requests); the next request boots fresh code. */
+  restart(name: string): void {
+    const worker = this.workers.get(name);
+    if (worker) this.retire(worker);
+  }
+
+  restartAll(): void {
+    for (const worker of [...this.workers.values()]) this.retire(worker);
+  }
+
+  /** Called when a proxied request ends, so retired workers can go. */
+  release(worker: Worker): void {
+    worker.inflight--;
+    if (worker.retired && worker.inflight <= 0) this.kill(worker);
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.workers.values(), ...this.retiredWorkers];
+    this.workers.clear();
+    await Promise.all(all.map((w) => this.kill(w)));
+  }
+
+  private retire(worker: Worker): void {
+    if (this.workers.get(worker.name) === worker) this.workers.delete(worker.name);
+    if (worker.exited) return;
+    worker.retired = true;
+    this.retiredWorkers.add(worker);
+    if (worker.inflight <= 0) void this.kill(worker);
+  }
+
+  private kill(worker: Worker): Promise<void> {
+    this.retiredWorkers.delete(worker);
+    if (worker.exited) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(() => worker.child.kill('SIGKILL'), 3000);
+      worker.child.once('exit', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+      worker.child.kill('SIGTERM');
+    });
+  }
+
+  private environment(): NodeJS.ProcessEnv {
+    const { config, log } = this.options;
+    const env: NodeJS.ProcessEnv = {};
+    // The function sees only what it would see on Supabase, plus what Deno needs
+    // to find its cache, temp folder and (if any) a proxy or registry mirror.
+    const passThrough = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'NPM_CONFIG_REGISTRY'];
+    // Trust settings: behind a TLS-intercepting proxy Deno needs the extra CAs to reach the npm registry.
+    passThrough.push('DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS');
+    for (const key of passThrough) {
+      if (process.env[key] !== undefined) env[key] = process.env[key];
+    }
+    const envFile = path.join(config.functionsDir, '.env');
+    if (fs.existsSync(envFile)) {
+      for (const [key, value] of Object.entries(parseEnvFile(fs.readFileSync(envFile, 'utf8')))) {
+        // The Supabase CLI refuses to let secrets shadow the platform's variables.
+        if (key.startsWith('SUPABASE_')) log.part('functions', `.env: skipping ${key} (names starting with SUPABASE_ are reserved)`);
+        else env[key] = value;
+      }
+    }
+    Object.assign(env, {
+      SUPABASE_URL: config.apiUrl,
+      SUPABASE_ANON_KEY: config.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
+      SUPABASE_DB_URL: config.dbUrl,
+      DENO_DIR: this.denoDir,
+      DENO_NO_UPDATE_CHECK: '1',
+      NO_COLOR: '1',
+    });
+    return env;
+  }
+
+  /** deno.json / import map the way the Supabase CLI picks them: the function's own first, then the shared one. */
+  private configFlags(entry: string): string[] {
+    const { functionsDir } = this.options.config;
+    const first = (dir: string, names: string[]) => names.map((n) => path.join(dir, n)).find((f) => fs.existsSync(f));
+    const fnDir = path.dirname(entry);
+    const ownConfig = first(fnDir, ['deno.json', 'deno.jsonc']);
+    const flags: string[] = [];
+    const sharedConfig = ownConfig ? undefined : first(functionsDir, ['deno.json', 'deno.jsonc']);
+    if (ownConfig ?? sharedConfig) flags.push('--config', (ownConfig ?? sharedConfig)!);
+    else flags.push('--no-config');
+    if (!ownConfig) {
+      const importMap = first(fnDir, ['import_map.json']) ?? first(functionsDir, ['import_map.json']);
+      if (importMap) flags.push('--import-map', importMap);
+    }
+    // The project's package.json would otherwise make Deno look for npm packages
+    // in our node_modules; hosted Supabase resolves npm: specifiers itself.
+    flags.push('--node-modules-dir=none');
+    return flags;
+  }
+
+  private spawn(name: string, entry: string): Worker {
+    const { log } = this.options;
+    const marker = `@@functions-${crypto.randomBytes(6).toString('hex')}@@`;
+    const args = [
+      'run',
+      ...this.configFlags(entry),
+      // What the edge runtime effectively grants: network, environment, reading
+      // files, writing the temp folder, remote imports.
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-sys',
+      '--allow-import',
+      `--allow-write=${os.tmpdir()}`,
+      '--no-prompt',
+      ENTRY_SCRIPT,
+      pathToFileURL(entry).href,
+      name,
+      marker,
+    ];
+    const child = spawn(this.deno, args, { cwd: path.dirname(entry), env: this.environment(), stdio: ['pipe', 'pipe', 'pipe'] });
+    let settle: { resolve(port: number): void; reject(e: Error): void } = { resolve: () => undefined, reject: () => undefined };
+    const ready = new Promise<number>((resolve, reject) => (settle = { resolve, reject }));
+    ready.catch(() => undefined); // a boot nobody waits for any more must not be an unhandled rejection
+    let markGone!: () => void;
+    const gone = new Promise<void>((resolve) => (markGone = resolve));
+    const worker: Worker = { name, entry, child, ready, inflight: 0, exited: false, gone, retired: false, lines: [] };
+    let bootError: string | undefined;
+    const started = performance.now();
+    const timer = setTimeout(() => {
+      settle.reject(new WorkerBootError(`${name} did not start listening within ${BOOT_TIMEOUT_MS / 1000} s`, worker.lines));
+      child.kill('SIGKILL');
+    }, BOOT_TIMEOUT_MS);
+
+    const onLine = (line: string) => {
+      if (line.startsWith(marker)) {
+        const message = JSON.parse(line.slice(marker.length)) as { type: string; port?: number; error?: string };
+        if (message.type === 'listening' && message.port) {
+          clearTimeout(timer);
+          log.part('functions', `[${name}] serving on 127.0.0.1:${message.port} after ${Math.round(performance.now() - started)} ms`);
+          settle.resolve(message.port);
+        } else if (message.type === 'boot-error') {
+          bootError = message.error;
+          log.part('functions', `[${name}] failed to boot: ${message.error}`);
+        }
+        return;
+      }
+      worker.lines.push(line);
+      if (worker.lines.length > KEPT_LINES) worker.lines.shift();
+      log.part('functions', `[${name}] ${line}`);
+    };
+    const lineReader = () => {
+      let rest = '';
+      return (chunk: Buffer) => {
+        const parts = (rest + chunk.toString('utf8')).split('\n');
+        rest = parts.pop() ?? '';
+        for (const p of parts) onLine(p.replace(/\r$/, ''));
+      };
+    };
+    child.stdout?.on('data', lineReader());
+    child.stderr?.on('data', lineReader());
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      worker.exited = true;
+      markGone();
+      log.part('functions', `[${name}] could not start Deno (${this.deno}): ${e.message}`);
+      settle.reject(new WorkerBootError(`could not start Deno (${this.deno}): ${e.message}`, worker.lines));
+    });
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      worker.exited = true;
+      markGone();
+      this.retiredWorkers.delete(worker);
+      if (this.workers.get(name) === worker) this.workers.delete(name);
+      if (!worker.retired) log.part('functions', `[${name}] worker exited (${signal ?? `code ${code}`})`);
+      const detail = bootError ?? (worker.lines.slice(-10).join('\n') || `Deno exited (${signal ?? `code ${code}`}) before the function served`);
+      settle.reject(new WorkerBootError(detail, worker.lines));
+    });
+    log.part('functions', `[${name}] booting ${path.relative(this.options.config.projectRoot, entry) || entry}`);
+    return worker;
+  }
+}

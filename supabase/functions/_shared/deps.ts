@@ -1,0 +1,18 @@
+/**
+ * Third-party modules of the Edge Functions, pinned in one place.
+ *
+ * Full `npm:` specifiers (not bare names mapped in deno.json) because hosted
+ * Supabase only honours a function's own deno.json or import_map.json when
+ * deploying; these specifiers resolve the same way locally, in `deno check`
+ * and on the platform. ../deno.json only carries local tooling settings.
+ *
+ * Run from the repository root, `deno check` resolves npm: specifiers from the
+ * root node_modules (Deno sees package.json there), so a package also used by
+ * the Node side is pinned to the same version as in package.json.
+ */
+export { createClient } from 'npm:@supabase/supabase-js@2.109.0';
+export type { SupabaseClient, User } from 'npm:@supabase/supabase-js@2.109.0';
+export { z } from 'npm:zod@4.6.7';
+// pg ships no types; @types/pg is pinned to match it.
+// @ts-types="npm:@types/pg@8.23.1"
+export { default as pg } from 'npm:pg@8.23.1';

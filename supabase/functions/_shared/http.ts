@@ -1,0 +1,46 @@
+/**
+ * JSON answers and errors for functions, with CORS headers on every response
+ * (a browser hides an error body without them).
+ */
+import { corsHeaders, preflight } from './cors.ts';
+
+/** An error that should reach the caller as `{ error: { code, message, details? } }` with this status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export function json(body: unknown, status = 200, headers: HeadersInit = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...corsHeaders, 'Content-Type': 'application/json; charset=utf-8', ...Object.fromEntries(new Headers(headers)) },
+  });
+}
+
+export function errorResponse(status: number, code: string, message: string, details?: unknown): Response {
+  return json({ error: details === undefined ? { code, message } : { code, message, details } }, status);
+}
+
+/**
+ * Wraps a handler: answers preflights, turns an HttpError into its JSON answer
+ * and anything else into a logged 500 (without leaking internals to callers).
+ */
+export function handler(fn: (req: Request) => Response | Promise<Response>): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const early = preflight(req);
+    if (early) return early;
+    try {
+      return await fn(req);
+    } catch (error) {
+      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.details);
+      console.error(error);
+      return errorResponse(500, 'internal_error', 'The function failed; see its logs');
+    }
+  };
+}

@@ -1,0 +1,37 @@
+/**
+ * Supabase clients inside a function. The per-request client forwards the
+ * caller's Authorization header, so PostgREST, storage and RLS see the caller,
+ * not the function; the admin client bypasses RLS and must stay server-side.
+ */
+import { createClient, type SupabaseClient, type User } from './deps.ts';
+import { HttpError } from './http.ts';
+
+function env(name: string): string {
+  const value = Deno.env.get(name);
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}
+
+// Functions are stateless per request: no session storage, no refresh timers.
+const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
+
+export function createUserClient(req: Request): SupabaseClient {
+  const authorization = req.headers.get('Authorization');
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+    auth: serverAuth,
+    global: { headers: authorization ? { Authorization: authorization } : {} },
+  });
+}
+
+export function createAdminClient(): SupabaseClient {
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_SERVICE_ROLE_KEY'), { auth: serverAuth });
+}
+
+/** The signed-in caller, or a 401 HttpError (the relay only proves the JWT is valid, not that it is a user's). */
+export async function requireUser(req: Request): Promise<User> {
+  const token = req.headers.get('Authorization')?.replace(/^Bearer\s+/i, '');
+  if (!token) throw new HttpError(401, 'unauthorized', 'Sign in first');
+  const { data, error } = await createUserClient(req).auth.getUser(token);
+  if (error || !data.user) throw new HttpError(401, 'unauthorized', 'Sign in first');
+  return data.user;
+}
