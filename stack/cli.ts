@@ -106,7 +106,7 @@ async function start(): Promise<number> {
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
     const state = readState();
-    if (state?.pid === child.pid && (await healthy(state))) {
+    if (state && state.pid === child.pid && (await healthy(state))) {
       console.log(`Local stack started in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
       printEnv(state.env);
       return 0;
