@@ -41,7 +41,8 @@ async function query(dbPort: string, sql: string) {
   }
 }
 
-describe('npm run stack', () => {
+// Each test starts and stops whole stacks; allow for a loaded 2-core CI machine.
+describe('npm run stack', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-test-cli-'));
     ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort())];
