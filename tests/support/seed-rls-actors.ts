@@ -1,0 +1,71 @@
+/**
+ * Actors and rows for the RLS tests: real auth.users rows (the auth trigger
+ * creates each first account), roles and assignments arranged with SQL as the
+ * admin screen would, and supabase-js clients carrying a token for each.
+ */
+import crypto from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type pg from 'pg';
+import WebSocket from 'ws';
+import { anonClient, mintAccessToken, stackInfo, withDb } from './clients.ts';
+
+export type Role = 'agent' | 'tc' | 'super_admin';
+
+export interface Actor {
+  key: string;
+  /** Account id (public.users.id); null for anon. */
+  id: string | null;
+  authId: string | null;
+  email: string | null;
+  client: SupabaseClient;
+}
+
+const clientOptions = {
+  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+} as const;
+
+export function clientForToken(accessToken: string): SupabaseClient {
+  const info = stackInfo();
+  return createClient(info.apiUrl, info.anonKey, { ...clientOptions, accessToken: async () => accessToken });
+}
+
+export function anonActor(): Actor {
+  return { key: 'anon', id: null, authId: null, email: null, client: anonClient() };
+}
+
+/** A sign-in with its first account set to the given role (and coordinator). */
+export async function createActor(
+  key: string,
+  role: Role,
+  options: { assignedTcId?: string | null; email?: string; firstName?: string; lastName?: string } = {},
+): Promise<Actor> {
+  const authId = crypto.randomUUID();
+  const email = options.email ?? `${key.toLowerCase()}-${authId.slice(0, 8)}@rls.test`;
+  const id = await withDb(async (db) => {
+    await db.query(
+      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ($1, 'authenticated', 'authenticated', $2, now(), '{"provider":"email","providers":["email"]}', $3, now(), now())`,
+      [authId, email, JSON.stringify({ first_name: options.firstName ?? key, last_name: options.lastName ?? 'Test' })],
+    );
+    const { rows } = await db.query<{ id: string }>(
+      `update public.users set role = $2, assigned_tc_id = $3 where auth_user_id = $1 returning id`,
+      [authId, role, options.assignedTcId ?? null],
+    );
+    return rows[0].id;
+  });
+  const token = await mintAccessToken(authId, email);
+  return { key, id, authId, email, client: clientForToken(token) };
+}
+
+/** Inserts a row as superuser and returns its id (or the given key column). */
+export async function insertRow(db: pg.Client, table: string, row: Record<string, unknown>, key = 'id'): Promise<string> {
+  const cols = Object.keys(row);
+  const values = cols.map((c) => {
+    const v = row[c];
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : v;
+  });
+  const sql = `insert into public.${table} (${cols.map((c) => `"${c}"`).join(', ')}) values (${cols.map((_, i) => `$${i + 1}`).join(', ')}) returning "${key}"::text as k`;
+  const { rows } = await db.query<{ k: string }>(sql, values);
+  return rows[0].k;
+}
