@@ -1,0 +1,55 @@
+/**
+ * Browser helpers for the e2e tests: Debian's Chromium driven by
+ * playwright-core (which never downloads a browser of its own), fixed
+ * viewports, screenshots and a record of the page's uncaught errors.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+export const VIEWPORTS = {
+  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+} satisfies Record<string, BrowserContextOptions>;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(`No Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    // Sandboxing needs user namespaces that CI containers lack; the rest keeps Chromium off the network except for the app.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+  });
+}
+
+export interface OpenedPage {
+  page: Page;
+  /** Uncaught exceptions thrown in the page so far. */
+  pageErrors: Error[];
+  close(): Promise<void>;
+}
+
+/** A page in a fresh context (no shared storage), at one of the fixed viewports. */
+export async function openPage(browser: Browser, viewport: ViewportName, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ ...VIEWPORTS[viewport], colorScheme: 'light', reducedMotion: 'reduce', ...options });
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return { page, pageErrors, close: () => context.close() };
+}
+
+/** Saves a full-page screenshot to e2e/screenshots/<name>.png (git-ignored) and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+  return file;
+}
