@@ -56,7 +56,7 @@ create policy "Super admins can delete invitations"
 on public.invitations for delete to authenticated
 using ((select private.is_super_admin()));
 
-revoke all on public.invitations from anon;
+revoke all on public.invitations from anon, authenticated;
 grant select, insert, update, delete on public.invitations to authenticated;
 
 -- ---------------------------------------------------------------------------

@@ -120,9 +120,16 @@ create trigger listings_guard_columns before insert or update on public.listings
 -- ---------------------------------------------------------------------------
 alter table public.listings enable row level security;
 
+-- The row conditions come first so INSERT ... RETURNING sees a new listing
+-- (the set-returning helper reads the snapshot from before the insert).
 create policy "Agents can read their listings, coordinators their agents' listings, super admins all"
 on public.listings for select to authenticated
-using ((select private.is_super_admin()) or id in (select private.accessible_listing_ids()));
+using (
+  (select private.is_super_admin())
+  or agent_id = (select private.current_account_id())
+  or tc_id = (select private.current_account_id())
+  or agent_id in (select private.coordinated_agent_ids())
+);
 
 create policy "Agents can create their own listings and super admins any"
 on public.listings for insert to authenticated
@@ -144,7 +151,7 @@ using (
   or tc_id = (select private.current_account_id())
 );
 
-revoke all on public.listings from anon;
+revoke all on public.listings from anon, authenticated;
 grant select, insert, update, delete on public.listings to authenticated;
 
 -- ---------------------------------------------------------------------------

@@ -44,8 +44,7 @@ create policy "Authors and super admins can delete notes"
 on public.notes for delete to authenticated
 using (user_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.notes from anon;
-grant select, insert, update, delete on public.notes to authenticated;
+revoke all on public.notes from anon, authenticated;
+grant select, insert, delete on public.notes to authenticated;
 -- Moving a note to another listing is not an edit: listing_id is fixed after insert.
-revoke update on public.notes from authenticated;
 grant update (content, is_voice, voice_url, duration) on public.notes to authenticated;

@@ -137,7 +137,7 @@ using (
   or listing_id in (select l.id from public.listings l where l.agent_id = (select private.current_account_id()))
 );
 
-revoke all on public.folders, public.documents from anon;
+revoke all on public.folders, public.documents from anon, authenticated;
 grant select, insert, delete on public.folders, public.documents to authenticated;
 grant update (name, parent_id) on public.folders to authenticated;
 grant update (file_name, folder_id) on public.documents to authenticated;

@@ -63,7 +63,7 @@ create policy "Senders and super admins can delete messages"
 on public.messages for delete to authenticated
 using (sender_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.messages from anon;
+revoke all on public.messages from anon, authenticated;
 grant select, insert, update, delete on public.messages to authenticated;
 
 create function public.mark_messages_read(listing_id uuid)

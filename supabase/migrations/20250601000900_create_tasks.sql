@@ -82,7 +82,7 @@ create policy "Coordinators can delete tasks of listings they coordinate"
 on public.tasks for delete to authenticated
 using ((select private.is_super_admin()) or listing_id in (select private.coordinated_listing_ids()));
 
-revoke all on public.tasks from anon;
+revoke all on public.tasks from anon, authenticated;
 grant select, insert, delete on public.tasks to authenticated;
 -- Never the listing, the assignee or the creator; agents have no update policy at all.
 grant update (title, description, priority, status, due_date, completed_at) on public.tasks to authenticated;

@@ -57,7 +57,7 @@ create policy "Authors and super admins can delete responses"
 on public.tc_responses for delete to authenticated
 using (tc_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.tc_responses from anon;
+revoke all on public.tc_responses from anon, authenticated;
 grant select, insert, delete on public.tc_responses to authenticated;
 -- The agent may only flip is_read; content stays the coordinator's.
 grant update (is_read) on public.tc_responses to authenticated;

@@ -194,7 +194,7 @@ create policy "Senders and super admins can delete messages"
 on public.tc_team_messages for delete to authenticated
 using (sender_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.tc_channels, public.tc_channel_members, public.tc_team_messages from anon;
+revoke all on public.tc_channels, public.tc_channel_members, public.tc_team_messages from anon, authenticated;
 grant select, insert, delete on public.tc_channels, public.tc_channel_members, public.tc_team_messages to authenticated;
 grant update (name, description, is_private) on public.tc_channels to authenticated;
 grant update (role) on public.tc_channel_members to authenticated;

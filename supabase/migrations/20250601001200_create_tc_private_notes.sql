@@ -39,6 +39,6 @@ create policy "Coordinators can delete their private notes"
 on public.tc_private_notes for delete to authenticated
 using (tc_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.tc_private_notes from anon;
+revoke all on public.tc_private_notes from anon, authenticated;
 grant select, insert, delete on public.tc_private_notes to authenticated;
 grant update (content) on public.tc_private_notes to authenticated;

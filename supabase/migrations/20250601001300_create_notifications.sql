@@ -45,7 +45,7 @@ create policy "Users can delete their notifications and super admins any"
 on public.notifications for delete to authenticated
 using (user_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.notifications from anon;
+revoke all on public.notifications from anon, authenticated;
 grant select, insert, delete on public.notifications to authenticated;
 grant update (is_read, read_at) on public.notifications to authenticated;
 

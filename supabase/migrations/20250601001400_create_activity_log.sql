@@ -35,7 +35,7 @@ create policy "Super admins can delete activity"
 on public.activity_log for delete to authenticated
 using ((select private.is_super_admin()));
 
-revoke all on public.activity_log from anon;
+revoke all on public.activity_log from anon, authenticated;
 grant select, delete on public.activity_log to authenticated;
 
 create function private.log_activity(actor uuid, listing uuid, action text, description text, metadata jsonb default '{}'::jsonb)

@@ -125,6 +125,6 @@ create policy "Users can delete their AI insights"
 on public.ai_insights for delete to authenticated
 using (user_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.ai_assistant, public.ai_conversations, public.ai_interactions, public.ai_insights from anon;
+revoke all on public.ai_assistant, public.ai_conversations, public.ai_interactions, public.ai_insights from anon, authenticated;
 grant select, insert, update, delete on public.ai_assistant, public.ai_conversations, public.ai_interactions,
   public.ai_insights to authenticated;

@@ -113,6 +113,6 @@ create policy "Coordinators can delete their learning data"
 on public.ai_learning_data for delete to authenticated
 using (tc_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.ai_workflow_patterns, public.ai_learning_insights, public.ai_learning_data from anon;
+revoke all on public.ai_workflow_patterns, public.ai_learning_insights, public.ai_learning_data from anon, authenticated;
 grant select, insert, update, delete on public.ai_workflow_patterns, public.ai_learning_insights,
   public.ai_learning_data to authenticated;

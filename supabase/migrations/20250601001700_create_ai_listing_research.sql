@@ -61,5 +61,5 @@ create policy "Coordinators can delete their listing descriptions"
 on public.ai_listing_descriptions for delete to authenticated
 using (tc_id = (select private.current_account_id()) or (select private.is_super_admin()));
 
-revoke all on public.property_research, public.ai_listing_descriptions from anon;
+revoke all on public.property_research, public.ai_listing_descriptions from anon, authenticated;
 grant select, insert, update, delete on public.property_research, public.ai_listing_descriptions to authenticated;

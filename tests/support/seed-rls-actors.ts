@@ -1,13 +1,14 @@
 /**
- * Actors and rows for the RLS tests: real auth.users rows (the auth trigger
- * creates each first account), roles and assignments arranged with SQL as the
- * admin screen would, and supabase-js clients carrying a token for each.
+ * Actors and rows for the RLS tests: real sign-ups through the auth service
+ * (the auth.users trigger creates each first account), roles and assignments
+ * arranged with SQL as the admin screen would, and a supabase-js client signed
+ * in with the password for each.
  */
 import crypto from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type pg from 'pg';
 import WebSocket from 'ws';
-import { anonClient, mintAccessToken, stackInfo, withDb } from './clients.ts';
+import { anonClient, serviceClient, stackInfo, withDb } from './clients.ts';
 
 export type Role = 'agent' | 'tc' | 'super_admin';
 
@@ -40,22 +41,27 @@ export async function createActor(
   role: Role,
   options: { assignedTcId?: string | null; email?: string; firstName?: string; lastName?: string } = {},
 ): Promise<Actor> {
-  const authId = crypto.randomUUID();
-  const email = options.email ?? `${key.toLowerCase()}-${authId.slice(0, 8)}@rls.test`;
+  const email = options.email ?? `${key.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@rls.test`;
+  const password = `pw-${crypto.randomUUID()}`;
+  const created = await serviceClient().auth.admin.createUser({
+    email,
+    password,
+    email_confirm: true,
+    user_metadata: { first_name: options.firstName ?? key, last_name: options.lastName ?? 'Test' },
+  });
+  if (created.error) throw created.error;
+  const authId = created.data.user.id;
   const id = await withDb(async (db) => {
-    await db.query(
-      `insert into auth.users (id, aud, role, email, email_confirmed_at, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
-       values ($1, 'authenticated', 'authenticated', $2, now(), '{"provider":"email","providers":["email"]}', $3, now(), now())`,
-      [authId, email, JSON.stringify({ first_name: options.firstName ?? key, last_name: options.lastName ?? 'Test' })],
-    );
     const { rows } = await db.query<{ id: string }>(
       `update public.users set role = $2, assigned_tc_id = $3 where auth_user_id = $1 returning id`,
       [authId, role, options.assignedTcId ?? null],
     );
     return rows[0].id;
   });
-  const token = await mintAccessToken(authId, email);
-  return { key, id, authId, email, client: clientForToken(token) };
+  const client = createClient(stackInfo().apiUrl, stackInfo().anonKey, clientOptions);
+  const signIn = await client.auth.signInWithPassword({ email, password });
+  if (signIn.error) throw signIn.error;
+  return { key, id, authId, email, client };
 }
 
 /** Inserts a row as superuser and returns its id (or the given key column). */
