@@ -48,7 +48,7 @@ revoke execute on function private.setting(text) from public, anon, authenticate
 
 -- ---------------------------------------------------------------------------
 -- Timestamps: created_at is fixed at insert, updated_at follows every update.
--- API callers cannot forge either; the seed (run as postgres) may backdate.
+-- API callers cannot forge either; privileged code (the seed) may backdate.
 -- ---------------------------------------------------------------------------
 create function private.set_timestamps()
 returns trigger
@@ -64,7 +64,9 @@ begin
       new.updated_at := new.created_at;
     end if;
   else
-    new.created_at := old.created_at;
+    if current_user in ('authenticated', 'anon') then
+      new.created_at := old.created_at;
+    end if;
     if tg_argv[0] is distinct from 'created_only' then
       new.updated_at := now();
     end if;

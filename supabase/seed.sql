@@ -1,0 +1,214 @@
+-- Demo data for local development (`npm run stack -- reset` applies it on a
+-- fresh database). Every sign-in's password is: ListingDesk!2024
+-- Accounts are created by the auth.users trigger, as in production; roles and
+-- assignments are then set as the admin screen and onboarding would.
+
+do $seed$
+declare
+  pw text := extensions.crypt('ListingDesk!2024', extensions.gen_salt('bf', 10));
+  s record;
+  a_admin uuid; a_switcher uuid; a_olivia uuid; a_david uuid;
+  a_marcus uuid; a_emily uuid; a_sarah uuid; a_james uuid; a_priya uuid; a_olivia_test uuid;
+  l1 uuid; l2 uuid; l3 uuid; l4 uuid; l5 uuid; l6 uuid; l7 uuid; l8 uuid;
+  t uuid;
+  ch_closings uuid; ch_marketing uuid;
+begin
+  -- -------------------------------------------------------------------------
+  -- Sign-ins (auth.users + email identity); the trigger adds each first account.
+  -- -------------------------------------------------------------------------
+  for s in
+    select * from (values
+      ('admin@listingdesk.test', 'Morgan', 'Blake'),
+      ('switcher@listingdesk.test', 'Sam', 'Rivera'),
+      ('olivia.chen@listingdesk.test', 'Olivia', 'Chen'),
+      ('david.kim@listingdesk.test', 'David', 'Kim'),
+      ('marcus.johnson@listingdesk.test', 'Marcus', 'Johnson'),
+      ('emily.rodriguez@listingdesk.test', 'Emily', 'Rodriguez'),
+      ('sarah.thompson@listingdesk.test', 'Sarah', 'Thompson'),
+      ('james.wilson@listingdesk.test', 'James', 'Wilson'),
+      ('priya.patel@listingdesk.test', 'Priya', 'Patel')
+    ) as v(email, first_name, last_name)
+  loop
+    with new_user as (
+      insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+      values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', s.email, pw,
+        now() - interval '60 days', '{"provider":"email","providers":["email"]}',
+        jsonb_build_object('first_name', s.first_name, 'last_name', s.last_name), now() - interval '60 days', now())
+      returning id, email
+    )
+    insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)
+    select n.id::text, n.id, jsonb_build_object('sub', n.id::text, 'email', n.email, 'email_verified', true), 'email', now(), now()
+    from new_user n;
+  end loop;
+
+  select u.id into a_admin from public.users u where u.email = 'admin@listingdesk.test';
+  select u.id into a_switcher from public.users u where u.email = 'switcher@listingdesk.test';
+  select u.id into a_olivia from public.users u where u.email = 'olivia.chen@listingdesk.test';
+  select u.id into a_david from public.users u where u.email = 'david.kim@listingdesk.test';
+  select u.id into a_marcus from public.users u where u.email = 'marcus.johnson@listingdesk.test';
+  select u.id into a_emily from public.users u where u.email = 'emily.rodriguez@listingdesk.test';
+  select u.id into a_sarah from public.users u where u.email = 'sarah.thompson@listingdesk.test';
+  select u.id into a_james from public.users u where u.email = 'james.wilson@listingdesk.test';
+  select u.id into a_priya from public.users u where u.email = 'priya.patel@listingdesk.test';
+
+  -- -------------------------------------------------------------------------
+  -- Roles, assignments, profiles
+  -- -------------------------------------------------------------------------
+  update public.users set role = 'super_admin', phone = '(415) 555-0100' where id = a_admin;
+  update public.users set role = 'tc', phone = '(415) 555-0101' where id = a_switcher;
+  update public.users set role = 'tc', phone = '(512) 555-0110' where id in (a_olivia, a_david);
+  update public.users set assigned_tc_id = a_olivia where id in (a_marcus, a_emily);
+  update public.users set assigned_tc_id = a_david where id in (a_sarah, a_james);
+  update public.users set mls_system = 'Austin Board of REALTORS MLS', mls_username = lower(first_name) || '.' || lower(last_name),
+    license_number = 'TX-' || (600000 + (random() * 99999)::int), brokerage = 'Lone Star Realty Group',
+    brokerage_address = '301 Congress Ave, Suite 500, Austin, TX 78701', phone = '(512) 555-01' || (20 + (random() * 70)::int)
+  where role = 'agent';
+  update private.settings set value = 'switcher@listingdesk.test' where key = 'role_switcher_email';
+  update public.users set created_at = now() - interval '60 days';
+
+  -- Olivia's test agent profile: a second account of her sign-in.
+  insert into public.users (auth_user_id, email, role, first_name, last_name, assigned_tc_id, created_at)
+  select u.auth_user_id, 'olivia.chen@agents.listingdesk.test', 'agent', 'Olivia', 'Chen', a_olivia, now() - interval '20 days'
+  from public.users u where u.id = a_olivia
+  returning id into a_olivia_test;
+  insert into public.active_accounts (auth_user_id, user_id)
+  select u.auth_user_id, u.id from public.users u where u.id = a_olivia;
+
+  -- -------------------------------------------------------------------------
+  -- Listings in every status (tc_id follows the agent's coordinator)
+  -- -------------------------------------------------------------------------
+  insert into public.listings (address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
+  values ('1418 Barton Hills Dr, Austin, TX 78704', 'Robert & Linda Garcia', '(512) 555-0181', 'rgarcia@example.com', '$785,000', 'incomplete', a_marcus, now() - interval '3 days')
+  returning id into l1;
+  insert into public.listings (address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
+  values ('2207 Windsor Rd, Austin, TX 78703', 'Helen Park', '(512) 555-0142', 'helen.park@example.com', '$1,150,000', 'ready', a_marcus, now() - interval '12 days')
+  returning id into l2;
+  insert into public.listings (address, seller_name, seller_phone, listing_price, status, agent_id, created_at)
+  values ('908 E 49th St, Austin, TX 78751', 'Thomas Nguyen', '(512) 555-0163', '$629,900', 'live', a_emily, now() - interval '25 days')
+  returning id into l3;
+  insert into public.listings (address, seller_name, seller_email, listing_price, status, agent_id, created_at)
+  values ('5502 Shoal Creek Blvd, Austin, TX 78756', 'Angela Foster', 'afoster@example.com', '$915,000', 'under_contract', a_emily, now() - interval '40 days')
+  returning id into l4;
+  insert into public.listings (address, seller_name, seller_phone, listing_price, status, agent_id, created_at)
+  values ('77 Rainey St #1804, Austin, TX 78701', 'Kevin O''Brien', '(512) 555-0129', '$540,000', 'live', a_sarah, now() - interval '18 days')
+  returning id into l5;
+  insert into public.listings (address, seller_name, listing_price, status, agent_id, created_at)
+  values ('3310 Red River St, Austin, TX 78705', 'Maria Santos', '$475,000', 'incomplete', a_sarah, now() - interval '1 day')
+  returning id into l6;
+  insert into public.listings (address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
+  values ('11900 Jollyville Rd, Austin, TX 78759', 'Gregory Hill', '(512) 555-0175', 'ghill@example.com', '$699,000', 'ready', a_james, now() - interval '8 days')
+  returning id into l7;
+  insert into public.listings (address, seller_name, listing_price, status, agent_id, created_at)
+  values ('4605 Avenue H, Austin, TX 78751', 'Test Seller', '$350,000', 'incomplete', a_olivia_test, now() - interval '2 days')
+  returning id into l8;
+
+  update public.listings set property_image_url = 'listings/' || id || '/front.jpg',
+    photo_urls = jsonb_build_array('listings/' || id || '/front.jpg', 'listings/' || id || '/kitchen.jpg', 'listings/' || id || '/backyard.jpg')
+  where id in (l2, l3, l4, l5, l7);
+
+  -- -------------------------------------------------------------------------
+  -- Notes (typed and voice), documents, messages
+  -- -------------------------------------------------------------------------
+  insert into public.notes (listing_id, user_id, content, created_at) values
+    (l1, a_marcus, 'Sellers want to list before the school year starts. Pre-inspection scheduled for Thursday.', now() - interval '2 days'),
+    (l1, a_olivia, 'Need the signed listing agreement and seller disclosure before we can move to ready.', now() - interval '1 day'),
+    (l2, a_marcus, 'Photographer booked; staging done.', now() - interval '10 days'),
+    (l3, a_emily, 'Open house Saturday 1-4pm. Lockbox on the side gate.', now() - interval '20 days'),
+    (l5, a_sarah, 'HOA resale certificate ordered.', now() - interval '15 days');
+  insert into public.notes (listing_id, user_id, content, is_voice, voice_url, duration, created_at) values
+    (l3, a_emily, 'Voice note: buyer feedback from the first showing', true, 'voice/' || a_emily || '/l3-feedback.webm', 47, now() - interval '19 days');
+
+  insert into public.documents (listing_id, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
+    (l2, 'Listing Agreement - 2207 Windsor.pdf', 'listings/' || l2 || '/listing-agreement.pdf', 'application/pdf', 245760, a_marcus, now() - interval '11 days'),
+    (l2, 'Seller Disclosure.pdf', 'listings/' || l2 || '/seller-disclosure.pdf', 'application/pdf', 389120, a_marcus, now() - interval '11 days'),
+    (l3, 'Survey.pdf', 'listings/' || l3 || '/survey.pdf', 'application/pdf', 1048576, a_emily, now() - interval '24 days'),
+    (l4, 'Purchase Contract.pdf', 'listings/' || l4 || '/purchase-contract.pdf', 'application/pdf', 524288, a_emily, now() - interval '9 days'),
+    (l4, 'Title Commitment.docx', 'listings/' || l4 || '/title-commitment.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 88064, a_olivia, now() - interval '7 days'),
+    (l5, 'HOA Budget.xlsx', 'listings/' || l5 || '/hoa-budget.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 40960, a_sarah, now() - interval '14 days');
+  insert into public.documents (is_general, team_tc_id, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
+    (true, a_olivia, 'Team Handbook 2024.pdf', 'teams/' || a_olivia || '/team-handbook-2024.pdf', 'application/pdf', 612352, a_olivia, now() - interval '50 days'),
+    (true, a_olivia, 'Preferred Vendors.txt', 'teams/' || a_olivia || '/preferred-vendors.txt', 'text/plain', 2048, a_emily, now() - interval '30 days'),
+    (true, a_david, 'Closing Checklist.docx', 'teams/' || a_david || '/closing-checklist.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 30720, a_david, now() - interval '45 days');
+
+  insert into public.messages (listing_id, sender_id, content, is_read, created_at) values
+    (l1, a_marcus, 'Olivia, the sellers signed the agreement last night. Uploading shortly.', true, now() - interval '1 day 4 hours'),
+    (l1, a_olivia, 'Great, thanks Marcus. I will review once it is in.', false, now() - interval '1 day 2 hours'),
+    (l3, a_emily, 'Two offers expected by Monday.', true, now() - interval '5 days'),
+    (l5, a_sarah, 'David, can you confirm the HOA transfer fee?', false, now() - interval '2 days');
+  insert into public.messages (is_general, team_tc_id, sender_id, content, created_at) values
+    (true, a_olivia, a_olivia, 'Reminder: team meeting Tuesday 9am. Bring your pipeline updates.', now() - interval '6 days'),
+    (true, a_olivia, a_emily, 'Does anyone have a good stager in Hyde Park?', now() - interval '4 days'),
+    (true, a_david, a_james, 'Closed on Jollyville comp at $705k.', now() - interval '3 days');
+  insert into public.messages (is_general, team_tc_id, sender_id, content, is_voice, voice_url, duration, created_at) values
+    (true, a_olivia, a_marcus, 'Voice message (0:32)', true, 'voice/' || a_marcus || '/team-update.webm', 32, now() - interval '2 days');
+
+  -- -------------------------------------------------------------------------
+  -- Tasks in every state: new (unread), read, responded (open), completed
+  -- -------------------------------------------------------------------------
+  insert into public.tasks (listing_id, assigned_to_id, created_by_id, title, description, priority, due_date, created_at)
+  values (l1, a_marcus, a_olivia, 'Upload signed listing agreement', 'Both sellers must initial every page.', 'high', current_date + 2, now() - interval '20 hours');
+  insert into public.tasks (listing_id, assigned_to_id, created_by_id, title, description, priority, is_read_by_agent, created_at)
+  values (l1, a_marcus, a_olivia, 'Seller disclosure', 'Complete the TREC seller disclosure notice.', 'urgent', true, now() - interval '2 days');
+  insert into public.tasks (listing_id, assigned_to_id, created_by_id, title, priority, created_at)
+  values (l2, a_marcus, a_olivia, 'Confirm HOA contact', 'medium', now() - interval '9 days') returning id into t;
+  update public.tasks set agent_response = 'No HOA for this property.', responded_at = now() - interval '8 days', is_read_by_agent = true where id = t;
+  insert into public.tasks (listing_id, assigned_to_id, created_by_id, title, priority, created_at)
+  values (l3, a_emily, a_olivia, 'Provide survey', 'low', now() - interval '24 days') returning id into t;
+  update public.tasks set agent_response = 'Survey uploaded to Documents.', responded_at = now() - interval '23 days', is_read_by_agent = true,
+    status = 'completed', completed_at = now() - interval '23 days' where id = t;
+  insert into public.tasks (listing_id, assigned_to_id, created_by_id, title, priority, created_at)
+  values (l5, a_sarah, a_david, 'Order HOA resale certificate', 'high', now() - interval '16 days') returning id into t;
+  update public.tasks set agent_response = 'Ordered, arrives in 10 days.', responded_at = now() - interval '15 days', is_read_by_agent = true where id = t;
+  update public.tasks set last_reminded_at = now() - interval '3 days', is_read_by_agent = false where id = t;
+  insert into public.tasks (listing_id, assigned_to_id, created_by_id, title, priority, created_at)
+  values (l7, a_james, a_david, 'Schedule professional photos', 'medium', now() - interval '6 days');
+
+  insert into public.tc_responses (listing_id, tc_id, agent_id, response_type, content, created_at) values
+    (l2, a_olivia, a_marcus, 'note', 'Thanks, marking HOA as not applicable.', now() - interval '7 days'),
+    (l5, a_david, a_sarah, 'document', 'Got the certificate receipt, attaching to the file.', now() - interval '14 days');
+
+  -- -------------------------------------------------------------------------
+  -- Coordinator chat: general channel and two channels with members
+  -- -------------------------------------------------------------------------
+  insert into public.tc_team_messages (sender_id, content, created_at) values
+    (a_olivia, 'Morning team! Title company on Lamar is backed up this week.', now() - interval '2 days'),
+    (a_david, 'Thanks for the heads-up. Using Independence Title for Rainey St.', now() - interval '2 days' + interval '20 minutes');
+  insert into public.tc_channels (name, description, created_by_id, created_at)
+  values ('closings', 'Channel for closings discussions', a_olivia, now() - interval '30 days') returning id into ch_closings;
+  insert into public.tc_channels (name, description, created_by_id, created_at)
+  values ('marketing', 'Channel for marketing discussions', a_david, now() - interval '20 days') returning id into ch_marketing;
+  insert into public.tc_channel_members (channel_id, tc_id, role) values
+    (ch_closings, a_david, 'member'), (ch_closings, a_switcher, 'admin');
+  insert into public.tc_team_messages (channel_id, sender_id, content, created_at) values
+    (ch_closings, a_olivia, 'Shoal Creek closes on the 28th. Walkthrough the day before.', now() - interval '3 days'),
+    (ch_closings, a_david, 'Noted. I will send the final settlement statement.', now() - interval '3 days' + interval '1 hour'),
+    (ch_marketing, a_david, 'New drone photographer: $150 flat rate.', now() - interval '5 days');
+  insert into public.tc_private_notes (tc_id, agent_id, content) values
+    (a_olivia, a_marcus, 'Strong with sellers; needs reminders for paperwork.'),
+    (a_david, a_james, 'Prefers texts over e-mail.');
+
+  -- -------------------------------------------------------------------------
+  -- Invitations, AI data, a few extra notifications
+  -- -------------------------------------------------------------------------
+  insert into public.invitations (email, role, invited_by, first_name, last_name, created_at, expires_at) values
+    ('rachel.green@listingdesk.test', 'agent', a_admin, 'Rachel', 'Green', now() - interval '1 day', now() + interval '6 days'),
+    ('noah.bennett@listingdesk.test', 'tc', a_admin, 'Noah', 'Bennett', now() - interval '10 days', now() - interval '3 days');
+  insert into public.invitations (email, role, invited_by, first_name, last_name, used, used_at, created_at) values
+    ('priya.patel@listingdesk.test', 'agent', a_admin, 'Priya', 'Patel', true, now() - interval '55 days', now() - interval '58 days');
+
+  insert into public.ai_conversations (user_id, role, content, "timestamp") values
+    (a_olivia, 'user', 'Which of my listings are missing documents?', now() - interval '1 hour'),
+    (a_olivia, 'assistant', '1418 Barton Hills Dr is missing the listing agreement and seller disclosure.', now() - interval '59 minutes');
+  insert into public.ai_learning_insights (tc_id, agent_id, insight_type, title, description, recommendation, confidence) values
+    (a_olivia, a_marcus, 'reminder_optimization', 'Marcus responds faster in the morning', 'Responses to tasks sent before 10am arrive 2.3x faster.', 'Send new tasks to Marcus before 10am.', 0.82),
+    (a_david, a_sarah, 'efficiency_pattern', 'HOA tasks take longest', 'HOA-related tasks average 4 days to respond.', 'Create HOA tasks on day one of the listing.', 0.64);
+  insert into public.ai_listing_descriptions (listing_id, tc_id, style, description, highlights) values
+    (l3, a_olivia, 'Classic', 'Charming Hyde Park bungalow with original hardwoods, a deep front porch and a shaded backyard.', array['original hardwoods', 'front porch']);
+  insert into public.property_research (address, research_data) values
+    ('908 E 49th St, Austin, TX 78751', '{"year_built": 1938, "lot_sqft": 7405, "school_district": "Austin ISD"}');
+  insert into public.notifications (user_id, type, title, content, priority) values
+    (a_olivia, 'ai_reminder', 'Follow up on Barton Hills', 'The listing agreement task is due in 2 days.', 'high'),
+    (a_admin, 'alert', 'Invitation expired', 'noah.bennett@listingdesk.test did not accept in time.', 'low');
+end
+$seed$;
