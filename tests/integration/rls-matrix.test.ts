@@ -49,7 +49,7 @@ const SPECS: TableSpec[] = [
   {
     name: 'users',
     table: 'users',
-    create: async (db, w) => (await createActor(`doomed-${uid().slice(0, 4)}`, 'agent', { assignedTcId: w.a.tc1.id })).id!,
+    create: async (_db, w) => (await createActor(`doomed-${uid().slice(0, 4)}`, 'agent', { assignedTcId: w.a.tc1.id })).id!,
     insert: (actor) => ({ id: uid(), auth_user_id: actor.authId ?? uid(), email: 'forged@rls.test', role: 'agent' }),
     target: (w) => w.a.agentA.id!,
     update: { column: 'first_name', value: (k) => `Renamed by ${k}` },
@@ -59,7 +59,7 @@ const SPECS: TableSpec[] = [
     name: 'active_accounts',
     table: 'active_accounts',
     key: 'auth_user_id',
-    create: async (db, w) => {
+    create: async (db) => {
       const doomed = await createActor(`switcher-${uid().slice(0, 4)}`, 'agent');
       return insertRow(db, 'active_accounts', { auth_user_id: doomed.authId, user_id: doomed.id }, 'auth_user_id');
     },
