@@ -1,0 +1,33 @@
+/**
+ * `npm run bench`: runs every benchmark script in bench/ (each `*.ts` except
+ * this one), one after another in its own process so stacks and timings do
+ * not interfere, and fails if any of them fails (e.g. misses its target).
+ *
+ *   npm run bench                 all benchmarks
+ *   npm run bench -- realtime     only those whose file name contains "realtime"
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = path.dirname(new URL(import.meta.url).pathname);
+const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const scripts = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.startsWith('_'))
+  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
+  .sort();
+
+const failed: string[] = [];
+for (const script of scripts) {
+  console.log(`\n== ${script}`);
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, script)], { stdio: 'inherit' });
+  console.log(`== ${script}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (result.status !== 0) failed.push(script);
+}
+if (scripts.length === 0) console.log('no benchmarks found');
+if (failed.length > 0) {
+  console.error(`\nfailed: ${failed.join(', ')}`);
+  process.exit(1);
+}
