@@ -49,7 +49,7 @@ try {
     if (security.length > 0 || performance.length > 0) failed = true;
   }
 
-  const drift = spawnSync('npx', ['tsx', 'scripts/gen-types.ts', '--check', `--db-url=${dbUrl}`], { encoding: 'utf8', stdio: 'inherit' });
+  const drift = spawnSync('npx', ['tsx', 'scripts/gen-types.ts', '--check', dbUrl], { encoding: 'utf8', stdio: 'inherit' });
   if (drift.status !== 0) {
     console.error('src/lib/database.types.ts differs from the migrations: run `npm run gen:types` and commit the result.');
     failed = true;

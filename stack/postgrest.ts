@@ -37,10 +37,20 @@ export async function startPostgrest(config: StackConfig, log: Logger, onCrash: 
     PGRST_SERVER_HOST: '127.0.0.1',
     PGRST_SERVER_PORT: String(port),
     PGRST_ADMIN_SERVER_PORT: String(adminPort),
-    PGRST_LOG_LEVEL: 'warn',
+    // info level prints 'Schema cache loaded', which readiness waits for.
+    PGRST_LOG_LEVEL: 'info',
   };
   const processHandle = startProcess('postgrest', postgrestBinary(), [], { env, log, onCrash: (code) => onCrash(code) });
+  // PostgREST 12.0.2 loads its schema cache, then restarts its connection
+  // worker once the notification listener is up and loads it again; requests
+  // in between can get 404 for existing tables. Ready means the second load.
+  let schemaLoads = 0;
+  const countLoads = (b: Buffer) => (schemaLoads += b.toString('utf8').split('Schema cache loaded').length - 1);
+  processHandle.child.stdout?.on('data', countLoads);
+  processHandle.child.stderr?.on('data', countLoads);
+  const settled = Date.now() + 5000;
   await waitFor('PostgREST', async () => {
+    if (schemaLoads < 2 && Date.now() < settled) return false;
     if (processHandle.child.exitCode !== null) throw new Error(`PostgREST exited with code ${processHandle.child.exitCode}:\n${log.tail('postgrest')}`);
     const res = await fetch(`http://127.0.0.1:${adminPort}/ready`);
     return res.ok;

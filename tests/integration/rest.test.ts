@@ -23,14 +23,21 @@ describe('REST under row-level security', () => {
         create policy "Owners can delete their notes" on public.test_private_notes for delete to authenticated using ((select auth.uid()) = owner_id);
         notify pgrst, 'reload schema';`);
     });
-    // PostgREST reloads its schema cache asynchronously.
-    for (let i = 0; i < 50; i++) {
-      const { error } = await anonClient().from('test_private_notes').select('id').limit(1);
-      if (!error) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
     a = await mintedUser();
     b = await mintedUser();
+    // PostgREST reloads its schema cache asynchronously and answers GETs on a
+    // new table before it accepts writes to it, so probe with a write of
+    // nothing (an empty array inserts no row) until it succeeds.
+    const info = stackInfo();
+    for (let i = 0, ok = 0; i < 100 && ok < 2; i++) {
+      const res = await fetch(`${info.apiUrl}/rest/v1/test_private_notes`, {
+        method: 'POST',
+        headers: { apikey: info.anonKey, Authorization: `Bearer ${a.accessToken}`, 'content-type': 'application/json' },
+        body: '[]',
+      });
+      ok = res.status === 201 ? ok + 1 : 0;
+      if (ok < 2) await new Promise((r) => setTimeout(r, 50));
+    }
   });
 
   afterAll(async () => {
@@ -39,7 +46,7 @@ describe('REST under row-level security', () => {
 
   it('lets each user see and change only their own rows', async () => {
     const insA = await a.client.from('test_private_notes').insert({ body: 'a secret' }).select().single();
-    expect(insA.error, 'A may insert a row they own').toBeNull();
+    expect(insA.error, `A may insert a row they own (${insA.status} ${JSON.stringify(insA)})`).toBeNull();
     const insB = await b.client.from('test_private_notes').insert({ body: 'b secret' }).select().single();
     expect(insB.error, 'B may insert a row they own').toBeNull();
 
