@@ -1,10 +1,33 @@
 /**
- * Every route path of the app, so links and the router cannot drift apart.
- * `path` is the router pattern; `getHref` builds a link to it.
+ * Every route path of the app (spec part 1 §2, part 2 §2), so links and the
+ * router cannot drift apart. `path` is the router pattern; `getHref` builds a link.
  */
 export const paths = {
-  home: {
-    path: '/',
-    getHref: () => '/',
+  home: { path: '/', getHref: () => '/' },
+  login: { path: '/api/login', getHref: () => '/api/login' },
+  loginAlias: { path: '/login', getHref: () => '/login' },
+  logout: { path: '/api/logout', getHref: () => '/api/logout' },
+  onboarding: { path: '/onboarding', getHref: () => '/onboarding' },
+  completeInvitation: { path: '/complete-invitation', getHref: () => '/complete-invitation' },
+  accountSelection: { path: '/account-selection', getHref: () => '/account-selection' },
+  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  listing: {
+    path: '/listing/:id',
+    getHref: (id: string, tab?: 'notes' | 'documents' | 'messages' | 'photos' | 'tasks') => `/listing/${id}${tab ? `?tab=${tab}` : ''}`,
   },
+  newListing: { path: '/new-listing', getHref: () => '/new-listing' },
+  tcDashboard: { path: '/tc-dashboard', getHref: () => '/tc-dashboard' },
+  agent: { path: '/agents/:agentId', getHref: (agentId: string) => `/agents/${agentId}` },
+  admin: { path: '/admin', getHref: () => '/admin' },
+  agentDashboard: { path: '/agent-dashboard', getHref: () => '/agent-dashboard' },
+  agentMessages: { path: '/agent-messages', getHref: () => '/agent-messages' },
+  agentDocuments: { path: '/agent-documents', getHref: () => '/agent-documents' },
+  agentProfile: { path: '/agent-profile', getHref: () => '/agent-profile' },
+  agentListing: { path: '/agent-listing/:id', getHref: (id: string) => `/agent-listing/${id}` },
+  aiAssistant: { path: '/ai-assistant', getHref: () => '/ai-assistant' },
+  aiWorkflowInsights: { path: '/ai-workflow-insights', getHref: () => '/ai-workflow-insights' },
+  agentAssignments: { path: '/agent-assignments', getHref: () => '/agent-assignments' },
+  tcTeamChat: { path: '/tc-team-chat', getHref: () => '/tc-team-chat' },
+  tcProfile: { path: '/tc-profile', getHref: () => '/tc-profile' },
+  notifications: { path: '/notifications', getHref: () => '/notifications' },
 } as const;
