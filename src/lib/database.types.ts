@@ -1543,6 +1543,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      "can_switch_role": {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       "complete_onboarding": {
         Args: {
           "first_name": string
