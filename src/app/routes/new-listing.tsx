@@ -1,7 +1,11 @@
-/**
- * Route module for new-listing (owned by the listing-workspace work; registered by the app shell).
- * Placeholder until the feature lands.
- */
+import { RequireSignedIn } from '@/components/require-signed-in';
+import { NewListingForm } from '@/features/new-listing/components/new-listing-form';
+
+/** /new-listing (spec part 1 §2 'New Listing screen'). */
 export function NewListingRoute() {
-  return <p className="p-6 text-muted-foreground">new-listing is coming soon.</p>;
+  return (
+    <div className="mx-auto w-full max-w-3xl p-4 sm:p-6">
+      <RequireSignedIn message="You must be signed in to create a listing. Redirecting to sign in...">{(user) => <NewListingForm user={user} />}</RequireSignedIn>
+    </div>
+  );
 }

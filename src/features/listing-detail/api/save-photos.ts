@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { toast } from '@/hooks/use-toast';
+import { ApiError, throwIfError } from '@/lib/api-error';
+import { formatFileSize } from '@/lib/format-file-size';
+import { objectPathFor, removeObjects, uploadWithProgress } from '@/lib/storage-upload';
+import { supabase } from '@/lib/supabase';
+import { listingQueryKey, type Listing } from '@/features/listing-detail/api/get-listing';
+import { LISTING_PHOTOS_BUCKET, photoRefs } from '@/features/listing-detail/api/get-photo-urls';
+import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
+
+/** The listing-photos bucket's limit (migration create_storage_buckets). */
+export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/** Why an image is refused before upload, or null. */
+export function photoRefusal(file: File): string | null {
+  if (!file.type.startsWith('image/')) return `"${file.name}" is not an image.`;
+  if (file.size > MAX_PHOTO_BYTES) return `"${file.name}" is ${formatFileSize(file.size)}; the limit is ${formatFileSize(MAX_PHOTO_BYTES)}.`;
+  return null;
+}
+
+const imageFile = z.instanceof(File).superRefine((file, ctx) => {
+  const refusal = photoRefusal(file);
+  if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
+});
+
+export const savePhotosInputSchema = z.object({
+  listing: z.custom<Pick<Listing, 'id' | 'property_image_url' | 'photo_urls'>>((value) => typeof value === 'object' && value !== null),
+  mainImage: imageFile.nullable(),
+  additionalPhotos: z.array(imageFile),
+  photoUrls: z.array(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' }).max(500)),
+});
+export type SavePhotosInput = z.infer<typeof savePhotosInputSchema>;
+
+/**
+ * Uploads the new images, then writes the listing's property_image_url and
+ * photo_urls in one update. If the update fails, the uploaded files are
+ * removed, so the listing and the bucket never disagree.
+ */
+export async function savePhotos(input: SavePhotosInput) {
+  const parsed = savePhotosInputSchema.safeParse(input);
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid photos');
+  const { listing, mainImage, additionalPhotos, photoUrls } = parsed.data;
+  const prefix = `listings/${listing.id}`;
+  const uploaded: string[] = [];
+  try {
+    let mainPath: string | null = null;
+    if (mainImage) {
+      mainPath = objectPathFor(prefix, mainImage.name);
+      await uploadWithProgress({ bucket: LISTING_PHOTOS_BUCKET, path: mainPath, file: mainImage });
+      uploaded.push(mainPath);
+    }
+    const additionalPaths: string[] = [];
+    for (const photo of additionalPhotos) {
+      const path = objectPathFor(prefix, photo.name);
+      await uploadWithProgress({ bucket: LISTING_PHOTOS_BUCKET, path, file: photo });
+      uploaded.push(path);
+      additionalPaths.push(path);
+    }
+    const existing = photoRefs(listing);
+    const nextPhotos = [...new Set([...existing, ...(mainPath ? [mainPath] : []), ...additionalPaths, ...photoUrls])];
+    const nextMain = mainPath ?? listing.property_image_url ?? nextPhotos[0] ?? null;
+    const rows = throwIfError(
+      await supabase.from('listings').update({ property_image_url: nextMain, photo_urls: nextPhotos }).eq('id', listing.id).select('*'),
+    );
+    if (rows.length === 0) throw new ApiError(403, 'Only the listing agent can change its photos.');
+    return { listing: rows[0], added: uploaded.length + photoUrls.length };
+  } catch (error) {
+    await removeObjects(LISTING_PHOTOS_BUCKET, uploaded);
+    throw error;
+  }
+}
+
+export function useSavePhotos() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: savePhotos,
+    onSuccess: ({ listing, added }) => {
+      queryClient.setQueryData(listingQueryKey(listing.id), listing);
+      toast({ title: 'Photos uploaded', description: `${added} photo${added === 1 ? '' : 's'} saved.` });
+    },
+    onError: (error) => toastFailure('Failed to save photos', error),
+  });
+}

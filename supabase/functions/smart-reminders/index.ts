@@ -1,0 +1,68 @@
+/**
+ * Smart reminders for one listing (spec part 1 §2 Notes tab, §7
+ * GET /api/smart-reminders/{listingId}): a list of plain strings for the
+ * listing's coordinator or a super admin.
+ *
+ * Rule-based for now (overdue and unanswered tasks, responses awaiting review,
+ * missing documents or photos, a stale status); an AI pass can later add to or
+ * rephrase the same list without changing the contract.
+ *
+ * Everything is read with the caller's own client, so RLS decides what the
+ * reminders may mention: a listing the caller cannot see is a 404.
+ *
+ * POST { listingId } → 200 { reminders: string[] }
+ */
+import { createUserClient, requireUser } from '../_shared/supabase.ts';
+import { handler, HttpError, json } from '../_shared/http.ts';
+import { parseJsonBody } from '../_shared/validate.ts';
+import { z, type SupabaseClient } from '../_shared/deps.ts';
+import { buildReminders, type ReminderFacts } from './rules.ts';
+
+const bodySchema = z.object({ listingId: z.uuid() });
+
+/**
+ * The caller's active account (docs/data-model.md: the active_accounts row,
+ * else the sign-in's oldest account) must act as tc or have super-admin rights.
+ */
+async function mayReadReminders(db: SupabaseClient, authUserId: string): Promise<boolean> {
+  const [accounts, active] = await Promise.all([
+    db.from('users').select('id, role, original_role').eq('auth_user_id', authUserId).order('created_at').order('id'),
+    db.from('active_accounts').select('user_id').eq('auth_user_id', authUserId).maybeSingle(),
+  ]);
+  if (accounts.error) throw new HttpError(500, 'query_failed', accounts.error.message);
+  if (active.error) throw new HttpError(500, 'query_failed', active.error.message);
+  const rows = accounts.data ?? [];
+  const account = rows.find((row) => row.id === active.data?.user_id) ?? rows[0];
+  if (!account) return false;
+  return account.role === 'tc' || account.role === 'super_admin' || account.original_role === 'super_admin';
+}
+
+Deno.serve(
+  handler(async (req) => {
+    if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST with { listingId }');
+    const user = await requireUser(req);
+    const { listingId } = await parseJsonBody(req, bodySchema);
+    const db = createUserClient(req);
+
+    if (!(await mayReadReminders(db, user.id))) {
+      throw new HttpError(403, 'forbidden', 'Smart reminders are for coordinators and super admins');
+    }
+
+    const [listing, tasks, documents] = await Promise.all([
+      db.from('listings').select('id, status, property_image_url, photo_urls, agent_id, created_at, updated_at').eq('id', listingId).maybeSingle(),
+      db.from('tasks').select('title, status, agent_response, due_date, created_at, responded_at, is_read_by_agent').eq('listing_id', listingId),
+      db.from('documents').select('id', { count: 'exact', head: true }).eq('listing_id', listingId),
+    ]);
+    for (const result of [listing, tasks, documents]) {
+      if (result.error) throw new HttpError(500, 'query_failed', result.error.message);
+    }
+    if (!listing.data) throw new HttpError(404, 'not_found', 'Listing not found');
+
+    const facts: ReminderFacts = {
+      listing: listing.data,
+      tasks: tasks.data ?? [],
+      documentCount: documents.count ?? 0,
+    };
+    return json({ reminders: buildReminders(facts, new Date()) }, 200, { 'Cache-Control': 'no-store' });
+  }),
+);
