@@ -18,7 +18,7 @@ import { resolveConfig, type StackOptions } from './config.ts';
 import { createLogger } from './log.ts';
 import { dropDatabaseObjects, migrate } from './migrate.ts';
 import { startPostgres } from './postgres.ts';
-import { startStack, type StackState } from './supervisor.ts';
+import { onShutdownSignal, startStack, type StackState } from './supervisor.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -128,9 +128,7 @@ async function run(): Promise<number> {
   const stack = await startStack({ ...options, logEcho: false });
   printEnv(stack.env);
   const code = await new Promise<number>((resolve) => {
-    const shutdown = () => void stack.stop().then(() => resolve(0));
-    process.once('SIGINT', shutdown);
-    process.once('SIGTERM', shutdown);
+    onShutdownSignal(() => void stack.stop().then(() => resolve(0)));
     void stack.crashed.then((message) => {
       console.error(message);
       resolve(1);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
 import { resolveConfig, statusEnv } from './config.ts';
-import { startStack, type StackState } from './supervisor.ts';
+import { onShutdownSignal, startStack, type StackState } from './supervisor.ts';
 
 const config = await resolveConfig({
   dataDir: process.env.STACK_DATA_DIR,
@@ -61,8 +61,7 @@ const shutdown = async () => {
   await stack?.stop();
   process.exit(0);
 };
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
+onShutdownSignal(() => void shutdown());
 void stack?.crashed.then(async (message) => {
   console.error(message);
   await vite.close();

@@ -15,6 +15,7 @@ import type { StackConfig } from './config.ts';
 import type { Logger } from './log.ts';
 
 export interface PostgresHandle {
+  pid: number;
   stop(): Promise<void>;
   /** The server process, for crash reporting. */
   onExit(listener: (code: number | null) => void): void;
@@ -107,6 +108,7 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
   return {
     fresh,
     handle: {
+      pid: child?.pid ?? 0,
       async stop() {
         stopping = true;
         await server.stop();

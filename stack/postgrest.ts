@@ -3,6 +3,7 @@
  * logs in as `authenticator`, switches to the JWT's role, anon for no token.
  */
 import { createRequire } from 'node:module';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { StackConfig } from './config.ts';
 import type { Logger } from './log.ts';
@@ -40,7 +41,19 @@ export async function startPostgrest(config: StackConfig, log: Logger, onCrash: 
     // info level prints 'Schema cache loaded', which readiness waits for.
     PGRST_LOG_LEVEL: 'info',
   };
-  const processHandle = startProcess('postgrest', postgrestBinary(), [], { env, log, onCrash: (code) => onCrash(code) });
+  // Settings go in a config file inside the data folder rather than only the
+  // environment, so the process's command line names its stack (stray checks).
+  const configFile = path.join(config.dataDir, 'postgrest.conf');
+  const toConfKey = (k: string) => k.replace(/^PGRST_/, '').toLowerCase().replace(/_/g, '-');
+  fs.writeFileSync(
+    configFile,
+    Object.entries(env)
+      .filter(([k]) => k.startsWith('PGRST_'))
+      .map(([k, v]) => `${toConfKey(k)} = ${/^(\d+|true|false)$/.test(String(v)) ? v : `"${String(v).replace(/"/g, '\\"')}"`}`)
+      .join('\n'),
+    { mode: 0o600 },
+  );
+  const processHandle = startProcess('postgrest', postgrestBinary(), [configFile], { env: { PATH: process.env.PATH }, log, onCrash: (code) => onCrash(code) });
   // PostgREST 12.0.2 loads its schema cache, then restarts its connection
   // worker once the notification listener is up and loads it again; requests
   // in between can get 404 for existing tables. Ready means the second load.

