@@ -19,14 +19,20 @@ export const VIEWPORTS = {
 
 export type ViewportName = keyof typeof VIEWPORTS;
 
-export async function launchBrowser(): Promise<Browser> {
+export interface LaunchOptions {
+  /** A fake microphone/camera (a test tone) granted without a prompt, for recording tests. */
+  fakeMedia?: boolean;
+}
+
+export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
   }
+  const media = options.fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'] : [];
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     // Sandboxing needs user namespaces that CI containers lack; the rest keeps Chromium off the network except for the app.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', ...media],
   });
 }
 
