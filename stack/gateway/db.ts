@@ -8,12 +8,11 @@ import type { SupabaseClaims } from './jwt.ts';
 
 const API_ROLES = new Set(['anon', 'authenticated', 'service_role']);
 
-export async function withClaims<T>(pool: pg.Pool, claims: SupabaseClaims, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const role = claims.role && API_ROLES.has(claims.role) ? claims.role : 'anon';
+/** Runs `work` in one transaction on a pooled connection, rolling back on any error. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('begin');
-    await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [role, JSON.stringify(claims)]);
     const result = await work(client);
     await client.query('commit');
     return result;
@@ -23,4 +22,12 @@ export async function withClaims<T>(pool: pg.Pool, claims: SupabaseClaims, work:
   } finally {
     client.release();
   }
+}
+
+export async function withClaims<T>(pool: pg.Pool, claims: SupabaseClaims, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const role = claims.role && API_ROLES.has(claims.role) ? claims.role : 'anon';
+  return inTransaction(pool, async (client) => {
+    await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [role, JSON.stringify(claims)]);
+    return work(client);
+  });
 }

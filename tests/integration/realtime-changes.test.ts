@@ -8,30 +8,12 @@ import crypto from 'node:crypto';
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, mintAccessToken, mintedUser, signedInUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
+import { sleep, subscribed, waitFor } from '../support/realtime.ts';
 
 type Row = { id: number; owner_id: string | null; body: string; seq: number; is_public: boolean };
 type Change = RealtimePostgresChangesPayload<Row>;
 
 const TABLE = 'test_rt_notes';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(cond: () => boolean, what: string, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(10);
-  }
-}
-
-function subscribed(channel: RealtimeChannel): Promise<void> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
-    });
-  });
-}
-
 /** Subscribes `client` to every change of the test table and collects the payloads. */
 async function listen(client: SupabaseClient, event: '*' | 'INSERT' | 'UPDATE' | 'DELETE' = '*'): Promise<{ changes: Change[]; channel: RealtimeChannel }> {
   const changes: Change[] = [];

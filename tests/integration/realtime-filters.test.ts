@@ -5,31 +5,13 @@
  * emit at all.
  */
 import crypto from 'node:crypto';
-import { postgresChangesFilter, type RealtimeChannel, type SupabaseClient } from '@supabase/supabase-js';
+import { postgresChangesFilter, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient, withDb } from '../support/clients.ts';
+import { sleep, subscribed, waitFor } from '../support/realtime.ts';
 
 const TABLE = 'test_rt_filter';
 const HIDDEN = 'test_rt_unpublished';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor(cond: () => boolean, what: string | (() => string), ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
-    await sleep(10);
-  }
-}
-
-function subscribed(channel: RealtimeChannel): Promise<void> {
-  return new Promise((resolve, reject) => {
-    channel.subscribe((status, err) => {
-      if (status === 'SUBSCRIBED') resolve();
-      else if (status === 'CHANNEL_ERROR' || status === 'TIMED_OUT') reject(err ?? new Error(status));
-    });
-  });
-}
-
 // n, body, flag, tag
 const ROWS: [number, string, boolean | null, string | null][] = [
   [1, 'apple', true, null],
