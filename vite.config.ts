@@ -9,6 +9,8 @@ export default defineConfig({
   plugins: [react(), tailwindcss()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
+    // @supabase/auth-ui-react pins React 18 as a dependency of its own; two Reacts break hooks, so everything shares ours.
+    dedupe: ['react', 'react-dom'],
   },
   server: {
     host: '127.0.0.1',

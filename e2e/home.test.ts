@@ -1,9 +1,11 @@
 /**
- * The home page, in Chromium against the dev server and a throwaway stack:
- * it must show what the stack itself answers, at desktop and phone widths.
+ * The system status (the super admin's /admin screen, formerly the home
+ * page), in Chromium against the dev server and a throwaway stack: it must
+ * show what the stack itself answers, at desktop and phone widths.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
 
 const stack = inject('stack');
@@ -33,7 +35,7 @@ function serviceIsUp(value: unknown): boolean {
   return (value as { ok?: boolean }).ok === true;
 }
 
-describe('home page', () => {
+describe('system status (/admin)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
@@ -48,10 +50,10 @@ describe('home page', () => {
     const [version, health] = await Promise.all([restApiVersion(), healthAnswer()]);
     const { page, pageErrors, close } = await openPage(browser, viewport);
     try {
-      await page.goto(appUrl);
+      await signInAs(page, appUrl, stack, 'admin@listingdesk.test', '/admin');
 
-      await page.getByRole('heading', { name: 'Welcome to ListingDesk' }).waitFor();
-      expect(await page.getByText('ListingDesk', { exact: true }).first().isVisible(), 'the ListingDesk brand is shown in the header').toBe(true);
+      await page.getByRole('heading', { name: 'System Administration' }).waitFor();
+      expect(await page.getByText('ListingDesk', { exact: true }).filter({ visible: true }).count(), 'the ListingDesk brand is shown (sidebar or phone header)').toBeGreaterThan(0);
 
       const server = page.getByText(`PostgREST ${version}`, { exact: true });
       await server.waitFor({ timeout: 15_000 });
@@ -83,8 +85,8 @@ describe('home page', () => {
   test('follows the system dark colour scheme', async () => {
     const { page, close } = await openPage(browser, 'desktop', { colorScheme: 'dark' });
     try {
-      await page.goto(appUrl);
-      await page.getByRole('heading', { name: 'Welcome to ListingDesk' }).waitFor();
+      await signInAs(page, appUrl, stack, 'admin@listingdesk.test', '/admin');
+      await page.getByRole('heading', { name: 'System Administration' }).waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-slot="skeleton"]').length === 0);
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
       // Light theme background is white; the dark one is near black.

@@ -2,12 +2,17 @@ import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from '@/components/ui/toaster';
 import { supabase } from '@/lib/supabase';
+import { handleUnauthorized } from '@/lib/handle-unauthorized';
 import { createQueryClient } from '@/lib/query-client';
+import { signOutWasRequested } from '@/lib/sign-out';
 
 /**
- * Cached data belongs to one sign-in: when the person signs out or another
- * person signs in (e.g. in another tab), drop everything so no screen shows
- * the previous person's rows. Token refreshes keep the cache.
+ * Cached data belongs to one sign-in: when someone signs in, drop whatever
+ * an earlier sign-in left, so no screen shows the previous person's rows.
+ * (Not on sign-out: clearing then would cancel the very query whose failure
+ * reports it; the sign-out route and the 401 redirect reset the app anyway.)
+ * A sign-out this tab did not ask for (revoked session, refused refresh,
+ * another tab) is reported like any 401.
  */
 function SessionCacheSync() {
   const queryClient = useQueryClient();
@@ -15,7 +20,8 @@ function SessionCacheSync() {
     let userId: string | null | undefined;
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       const next = session?.user.id ?? null;
-      if (event !== 'INITIAL_SESSION' && userId !== undefined && next !== userId) queryClient.clear();
+      if (next && userId !== undefined && next !== userId) queryClient.clear();
+      if (event === 'SIGNED_OUT' && userId && !signOutWasRequested()) handleUnauthorized();
       userId = next;
     });
     return () => data.subscription.unsubscribe();

@@ -1,6 +1,6 @@
 import { toast } from '@/hooks/use-toast';
 import { paths } from '@/config/paths';
-import { supabase } from '@/lib/supabase';
+import { signOut } from '@/lib/sign-out';
 
 /** Spec part 1 §9: the sign-in screen follows the toast after 500 ms. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
@@ -18,7 +18,7 @@ export function handleUnauthorized() {
   pending = true;
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   // Local only: the server already considers the session gone, and a global sign-out would just fail.
-  void supabase.auth.signOut({ scope: 'local' }).catch(() => undefined);
+  void signOut().catch(() => undefined);
   setTimeout(() => {
     window.location.assign(paths.login.getHref());
   }, UNAUTHORIZED_REDIRECT_DELAY_MS);

@@ -26,12 +26,7 @@ export function AdminRoute() {
   return (
     <RequireRole allow={isSuperAdmin} deniedTitle="Access Denied" deniedMessage="Super admin access required to view this page.">
       <FeaturePlaceholder title="System Administration" description="Users, listings, invitations and statistics for the super administrator.">
-        <section aria-labelledby="system-status-heading" className="flex flex-col gap-4">
-          <h2 id="system-status-heading" className="text-lg font-semibold tracking-tight">
-            System status
-          </h2>
-          <SystemStatusOverview />
-        </section>
+        <SystemStatusOverview />
       </FeaturePlaceholder>
     </RequireRole>
   );

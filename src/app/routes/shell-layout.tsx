@@ -1,15 +1,107 @@
+import { lazy, Suspense, useState } from 'react';
+import { Menu } from 'lucide-react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { AppLoading } from '@/app/routes/app-fallbacks';
+import { BrandMark } from '@/components/brand-mark';
+import { Button } from '@/components/ui/button';
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
+import { Skeleton } from '@/components/ui/skeleton';
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
+import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
 import { useSession } from '@/hooks/use-session';
+import { isUnauthorized } from '@/lib/api-error';
+import { cn } from '@/lib/utils';
+import { AccountSetup } from '@/features/auth/components/account-setup';
+import { AppSidebar } from '@/features/navigation/components/app-sidebar';
+import { useSidebarCollapsed } from '@/features/navigation/hooks/use-sidebar-collapsed';
+import { RoleSwitcher } from '@/features/role-switcher/components/role-switcher';
 
-/** Signed-in screens; signed out, `/` is the landing page and everything else asks to sign in. */
+// Signed-in visitors never download the landing page.
+const LandingPage = lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
+
+/**
+ * `/` and every signed-in screen. Signed out, `/` is the landing page and any
+ * other screen goes to sign-in. Signed in: the collapsible sidebar (64 px /
+ * 256 px, remembered) on wide screens, a drawer on phones.
+ */
 export function ShellLayoutRoute() {
   const { session } = useSession();
   const { pathname } = useLocation();
-  if (!session) return pathname === paths.home.path ? <p>ListingDesk</p> : <Navigate to={paths.login.getHref()} replace />;
+  if (!session) {
+    if (pathname !== paths.home.path) return <Navigate to={paths.login.getHref()} replace />;
+    return (
+      <Suspense fallback={<AppLoading />}>
+        <LandingPage />
+      </Suspense>
+    );
+  }
+  return <SignedInShell />;
+}
+
+function SignedInShell() {
+  const { data: user, isPending, error } = useCurrentUser();
+  if (isPending || (error && isUnauthorized(error))) return <ShellSkeleton />;
+  if (error) throw error;
+  if (!user) return <AccountSetup />;
+  return <SidebarLayout user={user} />;
+}
+
+function roleSwitcherFor(user: CurrentUser, collapsed: boolean) {
+  return user.canSwitchRole ? <RoleSwitcher currentRole={user.role} collapsed={collapsed} /> : undefined;
+}
+
+function SidebarLayout({ user }: { user: CurrentUser }) {
+  const { collapsed, toggle } = useSidebarCollapsed();
+  const [drawerOpen, setDrawerOpen] = useState(false);
   return (
-    <main className="p-6">
-      <Outlet />
-    </main>
+    <TooltipProvider delayDuration={200}>
+      <a
+        href="#main-content"
+        className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus-visible:ring-[3px]"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-svh">
+        <aside
+          aria-label="Sidebar"
+          className={cn('sticky top-0 hidden h-svh shrink-0 border-r transition-[width] duration-200 md:block', collapsed ? 'w-16' : 'w-64')}
+        >
+          <AppSidebar user={user} collapsed={collapsed} onToggleCollapsed={toggle} extra={roleSwitcherFor(user, collapsed)} />
+        </aside>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="bg-background/90 sticky top-0 z-20 flex h-14 items-center gap-3 border-b px-4 backdrop-blur md:hidden">
+            <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
+              <SheetTrigger asChild>
+                <Button variant="ghost" size="icon" aria-label="Open navigation" data-testid="drawer-trigger">
+                  <Menu aria-hidden />
+                </Button>
+              </SheetTrigger>
+              <SheetContent side="left" className="w-64 gap-0 p-0 sm:max-w-64">
+                <SheetTitle className="sr-only">Navigation</SheetTitle>
+                <SheetDescription className="sr-only">Screens of ListingDesk for your role</SheetDescription>
+                <AppSidebar user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} extra={roleSwitcherFor(user, false)} />
+              </SheetContent>
+            </Sheet>
+            <BrandMark />
+          </header>
+          <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 md:px-8 md:py-8">
+            <Outlet />
+          </main>
+        </div>
+      </div>
+    </TooltipProvider>
+  );
+}
+
+function ShellSkeleton() {
+  return (
+    <div className="flex min-h-svh" aria-busy="true" aria-label="Loading ListingDesk">
+      <div className="bg-sidebar hidden w-64 border-r md:block" />
+      <div className="flex flex-1 flex-col gap-4 p-8">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    </div>
   );
 }

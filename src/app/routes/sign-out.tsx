@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { AppLoading } from '@/app/routes/app-fallbacks';
 import { paths } from '@/config/paths';
-import { signOut } from '@/features/auth/api/sign-out';
+import { signOut } from '@/lib/sign-out';
 
 /** /api/logout: ends the session, forgets cached data and returns to the landing page. */
 export function SignOutRoute() {

@@ -1,0 +1,105 @@
+/**
+ * Signed-out shell: the landing page, the sign-in screen (Supabase Auth UI)
+ * and signing in through it, sign-out, the 404 page. Chromium, desktop and phone.
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
+import { describeViolations, seriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+
+const stack = inject('stack');
+const appUrl = inject('appUrl');
+
+const CAPABILITIES = ['Listing Management', 'Team Collaboration', 'Document Management', 'Smart Notes', 'Status Tracking', 'Future Expansion'];
+
+describe('signed-out shell', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test.each<ViewportName>(['desktop', 'phone'])('landing page advertises the six capabilities and leads to sign-in (%s)', async (viewport) => {
+    const { page, pageErrors, close } = await openPage(browser, viewport);
+    try {
+      await page.goto(appUrl);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      for (const capability of CAPABILITIES) {
+        expect(await page.getByRole('heading', { name: capability }).isVisible(), `landing page advertises "${capability}"`).toBe(true);
+      }
+      expect(await page.getByText('© 2024 ListingDesk').isVisible(), 'the copyright line states 2024').toBe(true);
+      expect(await page.locator('[data-testid="app-sidebar"]').count(), 'no sidebar for a signed-out visitor').toBe(0);
+      expect(describeViolations(await seriousA11yViolations(page)), 'axe: no serious or critical violation on the landing page').toBe('');
+      await saveScreenshot(page, `shell-landing-${viewport}`);
+
+      for (const name of ['Sign In', 'Sign In to Your Account']) {
+        await page.goto(appUrl);
+        await page.getByRole('link', { name, exact: true }).click();
+        await page.waitForURL(`${appUrl}/api/login`);
+        expect(new URL(page.url()).pathname, `"${name}" goes to /api/login`).toBe('/api/login');
+      }
+      await page.getByLabel('Email address').waitFor();
+      expect(await page.getByRole('button', { name: 'Sign In' }).isVisible(), 'the sign-in form has a Sign In button').toBe(true);
+      expect(await page.getByRole('link', { name: /magic link/i }).isVisible(), 'the form offers a magic link').toBe(true);
+      expect(await page.getByRole('link', { name: /forgot your password/i }).isVisible(), 'the form offers password recovery').toBe(true);
+      expect(describeViolations(await seriousA11yViolations(page)), 'axe: no serious or critical violation on the sign-in screen').toBe('');
+      await saveScreenshot(page, `shell-sign-in-${viewport}`);
+      expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('/login is the sign-in screen too; signing in through the form lands on the role dashboard', async () => {
+    const { page, pageErrors, close } = await openPage(browser, 'desktop');
+    try {
+      await page.goto(`${appUrl}/login`);
+      await page.getByLabel('Email address').fill('marcus.johnson@listingdesk.test');
+      await page.getByLabel('Your Password').fill(DEMO_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${appUrl}/`);
+      await page.getByRole('heading', { name: 'My Listings', level: 1 }).waitFor();
+      expect(await page.locator('[data-testid="app-sidebar"]').first().isVisible(), 'signed in, `/` shows the sidebar layout').toBe(true);
+      expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('Sign Out returns to the landing page and the session is gone', async () => {
+    const { page, close } = await openPage(browser, 'desktop');
+    try {
+      await signInAs(page, appUrl, stack, 'sarah.thompson@listingdesk.test');
+      await page.getByRole('link', { name: 'Sign Out' }).click();
+      await page.getByRole('link', { name: 'Sign In to Your Account' }).waitFor();
+      expect(new URL(page.url()).pathname, 'sign-out ends on `/`').toBe('/');
+      await page.reload();
+      await page.getByRole('link', { name: 'Sign In to Your Account' }).waitFor();
+      expect(await page.locator('[data-testid="app-sidebar"]').count(), 'after a reload the visitor is still signed out').toBe(0);
+    } finally {
+      await close();
+    }
+  });
+
+  test('a signed-out visitor asking for an app screen is sent to sign-in; an unknown path shows a 404 with a way home', async () => {
+    const { page, close } = await openPage(browser, 'desktop');
+    try {
+      await page.goto(`${appUrl}/agent-dashboard`);
+      await page.waitForURL(`${appUrl}/api/login`);
+      expect(new URL(page.url()).pathname, 'app screens need a session').toBe('/api/login');
+
+      await page.goto(`${appUrl}/no-such-page`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      await page.getByRole('link', { name: 'Go to the home page' }).click();
+      await page.waitForURL(`${appUrl}/`);
+      expect(new URL(page.url()).pathname, 'the 404 page links home').toBe('/');
+    } finally {
+      await close();
+    }
+  });
+});

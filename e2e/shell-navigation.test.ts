@@ -1,0 +1,149 @@
+/**
+ * Signed-in shell per role: exactly the spec's sidebar items in order, `/`
+ * on the role's dashboard, the role switcher only for the privileged
+ * account, collapse remembered across reloads, the phone drawer, axe.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { signInAs } from './support/auth.ts';
+import { describeViolations, seriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+
+const stack = inject('stack');
+const appUrl = inject('appUrl');
+
+interface Persona {
+  name: string;
+  email: string;
+  items: string[];
+  dashboardHeading: string;
+  badge: { wide: string; short: string };
+  roleSwitcher: boolean;
+}
+
+const AGENT_ITEMS = ['My Listings', 'New Listing', 'Messages', 'Documents', 'AI Assistant', 'My Profile'];
+const TC_ITEMS = ['My Agents', 'Agent Assignments', 'TC Team Chat', 'AI Assistant', 'AI Workflow Insights', 'My Profile', 'Notifications'];
+const ADMIN_ITEMS = ['System Overview', 'User Management', 'TC Team Chat', 'System Settings', 'AI Assistant', 'Notifications'];
+
+const PERSONAS: Persona[] = [
+  { name: 'agent', email: 'james.wilson@listingdesk.test', items: AGENT_ITEMS, dashboardHeading: 'My Listings', badge: { wide: 'Agent', short: 'A' }, roleSwitcher: false },
+  { name: 'tc', email: 'david.kim@listingdesk.test', items: TC_ITEMS, dashboardHeading: 'My Agents', badge: { wide: 'TC', short: 'TC' }, roleSwitcher: false },
+  {
+    name: 'super-admin',
+    email: 'admin@listingdesk.test',
+    items: ADMIN_ITEMS,
+    dashboardHeading: 'System Administration',
+    badge: { wide: 'Super Admin', short: 'SA' },
+    roleSwitcher: false,
+  },
+  { name: 'switcher', email: 'switcher@listingdesk.test', items: TC_ITEMS, dashboardHeading: 'My Agents', badge: { wide: 'TC', short: 'TC' }, roleSwitcher: true },
+];
+
+/** The sidebar's link names, in order, from the visible sidebar (desktop aside or phone drawer). */
+async function sidebarItems(page: Page): Promise<string[]> {
+  const links = page.locator('[data-testid="app-sidebar"]:visible [data-testid="sidebar-items"] a');
+  return links.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? n.textContent?.trim() ?? ''));
+}
+
+async function activeItems(page: Page): Promise<string[]> {
+  const links = page.locator('[data-testid="app-sidebar"]:visible [data-testid="sidebar-items"] a[aria-current="page"]');
+  return links.evaluateAll((nodes) => nodes.map((n) => n.getAttribute('aria-label') ?? n.textContent?.trim() ?? ''));
+}
+
+async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  expect(describeViolations(await seriousA11yViolations(page)), `axe: no serious or critical violation (${where})`).toBe('');
+}
+
+describe('signed-in shell', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test.each(PERSONAS)('$name: sidebar items, dashboard at `/`, role switcher, collapse remembered (desktop)', async (persona) => {
+    const { page, pageErrors, close } = await openPage(browser, 'desktop');
+    try {
+      await signInAs(page, appUrl, stack, persona.email);
+      await page.getByRole('heading', { name: persona.dashboardHeading, level: 1 }).waitFor();
+      expect(await sidebarItems(page), `${persona.name} sees exactly the spec's sidebar items, in order`).toEqual(persona.items);
+      const sidebar = page.locator('aside [data-testid="app-sidebar"]');
+      expect((await sidebar.boundingBox())?.width, 'the wide sidebar is 256 px (plus its 1 px border)').toBeGreaterThanOrEqual(255);
+      expect(await page.getByTestId('sidebar-role-badge').first().textContent(), 'wide role badge').toBe(persona.badge.wide);
+      expect(await page.getByTestId('role-switcher').count(), `role switcher ${persona.roleSwitcher ? 'shown' : 'hidden'} as the database decides`).toBe(
+        persona.roleSwitcher ? 1 : 0,
+      );
+      if (persona.name === 'agent') {
+        expect(await activeItems(page), 'at `/` the agent dashboard item is active').toEqual(['My Listings']);
+      }
+      if (persona.name === 'super-admin') {
+        expect(await activeItems(page), 'at `/` only the `/` item is active').toEqual(['System Overview']);
+        await page.getByRole('link', { name: 'User Management' }).click();
+        await page.waitForURL(`${appUrl}/admin`);
+        expect(await activeItems(page), 'items whose path starts the current path are active').toEqual(['User Management', 'System Settings']);
+      }
+      await expectNoSeriousA11yViolations(page, `${persona.name}, expanded`);
+      await saveScreenshot(page, `shell-${persona.name}-expanded-desktop`);
+
+      await page.getByTestId('sidebar-toggle').click();
+      await page.waitForFunction(() => document.querySelector('aside [data-testid="app-sidebar"]')?.getAttribute('data-collapsed') === 'true');
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await sidebar.getAttribute('data-collapsed'), 'collapsed state survives a reload').toBe('true');
+      expect(Math.round((await sidebar.boundingBox())?.width ?? 0), 'the collapsed sidebar is 64 px').toBeLessThanOrEqual(64);
+      expect(await sidebarItems(page), 'collapsed, the same items remain, named for assistive technology').toEqual(persona.items);
+      expect(await page.getByTestId('sidebar-role-badge').first().textContent(), 'short role badge when collapsed').toBe(persona.badge.short);
+      await expectNoSeriousA11yViolations(page, `${persona.name}, collapsed`);
+      await saveScreenshot(page, `shell-${persona.name}-collapsed-desktop`);
+
+      await page.getByTestId('sidebar-toggle').click();
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      expect(await sidebar.getAttribute('data-collapsed'), 'expanding is remembered as well').toBe('false');
+      expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test.each(PERSONAS)('$name: phone-sized screen uses a drawer', async (persona) => {
+    const { page, pageErrors, close } = await openPage(browser, 'phone');
+    try {
+      await signInAs(page, appUrl, stack, persona.email);
+      await page.getByRole('heading', { name: persona.dashboardHeading, level: 1 }).waitFor();
+      expect(await page.locator('aside [data-testid="app-sidebar"]').isVisible(), 'no fixed sidebar on a phone').toBe(false);
+      await saveScreenshot(page, `shell-${persona.name}-collapsed-phone`);
+      await page.getByTestId('drawer-trigger').click();
+      await page.getByRole('dialog').waitFor();
+      expect(await sidebarItems(page), `${persona.name}'s drawer lists the same items`).toEqual(persona.items);
+      await expectNoSeriousA11yViolations(page, `${persona.name}, phone drawer`);
+      await saveScreenshot(page, `shell-${persona.name}-expanded-phone`);
+      await page.getByRole('dialog').getByRole('link', { name: persona.items[1] }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test('role-gated screens show the Access Denied texts; placeholders name their feature', async () => {
+    const { page, close } = await openPage(browser, 'desktop');
+    try {
+      await signInAs(page, appUrl, stack, 'james.wilson@listingdesk.test', '/admin');
+      await page.getByText('Super admin access required to view this page.').waitFor();
+      await page.goto(`${appUrl}/tc-dashboard`);
+      await page.getByText('This page is only available to Transaction Coordinators.').waitFor();
+      await page.goto(`${appUrl}/agent-messages`);
+      await page.getByText('Team Messages is not built yet').waitFor();
+      await page.goto(`${appUrl}/dashboard`);
+      await page.getByRole('heading', { name: 'My Listings', level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname, '/dashboard resolves like `/`').toBe('/dashboard');
+    } finally {
+      await close();
+    }
+  });
+});

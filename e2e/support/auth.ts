@@ -1,0 +1,54 @@
+/**
+ * Signing demo users in for browser tests without typing into the form each
+ * time: a password grant against the stack's /auth/v1, stored where
+ * supabase-js looks for it, before the app starts.
+ */
+import type { Page } from 'playwright-core';
+import type { StackInfo } from '../../tests/support/throwaway-stack.ts';
+
+/** Every demo sign-in of supabase/seed.sql uses this password. */
+export const DEMO_PASSWORD = 'ListingDesk!2024';
+
+export interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  user: { id: string; email: string };
+  [key: string]: unknown;
+}
+
+/** supabase-js's default storage key: `sb-<first label of the API host>-auth-token`. */
+export function authStorageKey(apiUrl: string): string {
+  return `sb-${new URL(apiUrl).hostname.split('.')[0]}-auth-token`;
+}
+
+export async function passwordSession(stack: StackInfo, email: string, password = DEMO_PASSWORD): Promise<StoredSession> {
+  const res = await fetch(`${stack.apiUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`password sign-in for ${email} failed: ${res.status} ${await res.text()}`);
+  return (await res.json()) as StoredSession;
+}
+
+/**
+ * Signs `email` in on `page`: stores a fresh session on the app's origin
+ * (via a static file, so the app itself has not started yet) and opens `path`.
+ */
+export async function signInAs(page: Page, appUrl: string, stack: StackInfo, email: string, path = '/'): Promise<StoredSession> {
+  const session = await passwordSession(stack, email);
+  await page.goto(`${appUrl}/favicon.svg`);
+  await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [authStorageKey(stack.apiUrl), JSON.stringify(session)] as const);
+  await page.goto(`${appUrl}${path}`);
+  return session;
+}
+
+/** Ends every session of the sign-in behind `accessToken` on the server, as signing out on another device would. */
+export async function revokeAllSessions(stack: StackInfo, accessToken: string): Promise<void> {
+  const res = await fetch(`${stack.apiUrl}/auth/v1/logout?scope=global`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${accessToken}` },
+  });
+  if (!res.ok && res.status !== 204) throw new Error(`global sign-out failed: ${res.status} ${await res.text()}`);
+}

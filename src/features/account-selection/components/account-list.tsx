@@ -1,0 +1,65 @@
+import { format } from 'date-fns';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useAccounts, type AccountOption } from '@/features/account-selection/api/get-accounts';
+import { useSwitchAccount } from '@/features/account-selection/api/switch-account';
+
+/** Spec part 2 §2 account selection role names (longer than the sidebar's badge). */
+const ROLE_NAMES: Record<string, string> = { tc: 'Transaction Coordinator', agent: 'Agent', super_admin: 'Super Admin' };
+
+function accountName(account: AccountOption) {
+  return [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email;
+}
+
+/** 'Select Your Account': the person's accounts, each with 'Use This Account'. */
+export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: string | undefined; onSwitched: () => void }) {
+  const accounts = useAccounts();
+  const switchAccount = useSwitchAccount({ onSwitched });
+
+  if (accounts.isPending) {
+    return (
+      <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading accounts">
+        <Skeleton className="h-20 w-full" />
+        <Skeleton className="h-20 w-full" />
+      </div>
+    );
+  }
+  if (accounts.isError) return <p className="text-destructive text-sm">{accounts.error.message}</p>;
+  if (accounts.data.length === 0) return <p className="text-muted-foreground text-sm">No accounts found for this email address.</p>;
+
+  return (
+    <ul className="flex flex-col gap-3" aria-label="Your accounts">
+      {accounts.data.map((account) => {
+        const active = account.id === activeAccountId;
+        const switching = switchAccount.isPending && switchAccount.variables.accountId === account.id;
+        return (
+          <li key={account.id}>
+            <Card className="py-0" data-testid="account-option" data-account-id={account.id}>
+              <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
+                <div className="flex min-w-0 flex-col gap-1.5">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <span className="truncate font-medium">{accountName(account)}</span>
+                    <Badge variant={account.role === 'tc' ? 'default' : 'secondary'}>{ROLE_NAMES[account.role] ?? account.role}</Badge>
+                    {active && <Badge variant="outline">Current</Badge>}
+                  </div>
+                  <span className="text-muted-foreground truncate text-sm">{account.email}</span>
+                  <span className="text-muted-foreground text-xs">Created {format(new Date(account.createdAt), 'MMM d, yyyy')}</span>
+                </div>
+                <Button
+                  onClick={() => switchAccount.mutate({ accountId: account.id })}
+                  disabled={switchAccount.isPending}
+                  variant={active ? 'outline' : 'default'}
+                  aria-label={`Use This Account: ${accountName(account)}, ${ROLE_NAMES[account.role] ?? account.role}`}
+                >
+                  {switching ? 'Switching…' : 'Use This Account'}
+                </Button>
+              </CardContent>
+            </Card>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
