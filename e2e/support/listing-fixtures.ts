@@ -5,6 +5,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import WebSocket from 'ws';
 import type { StackInfo } from '../../tests/support/throwaway-stack.ts';
 import { passwordSession } from './auth.ts';
 
@@ -40,6 +41,8 @@ export async function clientAs(stack: StackInfo, email: string): Promise<{ clien
   const client = createClient(stack.apiUrl, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+    // Node 20 has no global WebSocket; supabase-js insists on one even when realtime is unused.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
   return { client, accessToken: session.access_token };
 }

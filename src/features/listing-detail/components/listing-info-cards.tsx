@@ -49,16 +49,19 @@ export function ListingInfoCards({ listing }: { listing: Listing }) {
             <Field label="Status">
               <ListingStatusBadge status={listing.status} />
             </Field>
-            <Field label="Forward emails to">
-              <span className="flex items-center gap-2">
-                <code className="bg-muted rounded px-1.5 py-0.5 text-xs break-all" data-testid="forwarding-email">
-                  {email}
-                </code>
-                <Button type="button" size="icon-sm" variant="ghost" aria-label="Copy email address" onClick={() => void copy()}>
+            <div className="flex flex-col gap-1">
+              <dt className="text-muted-foreground flex items-center justify-between text-xs font-medium tracking-wide uppercase">
+                Forward emails to
+                <Button type="button" size="sm" variant="ghost" className="h-6 px-2 normal-case" aria-label="Copy email address" onClick={() => void copy()}>
                   <Copy />
+                  Copy
                 </Button>
-              </span>
-            </Field>
+              </dt>
+              {/* The address is one long token (a UUID); a slightly smaller face keeps it on one line in the card. */}
+              <dd className="bg-muted rounded px-2 py-1 font-mono text-[11px] break-all" data-testid="forwarding-email">
+                {email}
+              </dd>
+            </div>
           </dl>
         </CardContent>
       </Card>

@@ -35,12 +35,13 @@ export function TaskCard({ task, user }: { task: Task; user: CurrentUser }) {
   return (
     <li className={cn('flex gap-3 rounded-lg border p-4', className)} data-testid="task" data-tone={tone} data-task-title={task.title}>
       <div className="flex flex-col items-center gap-2 pt-0.5">
-        <Checkbox checked={hasResponse} disabled aria-label="Agent response received" className="disabled:opacity-100" />
+        <Checkbox checked={hasResponse} disabled aria-label="Agent response received" title="Agent response received" className="disabled:opacity-100" />
         {can.manageTasks(user) && (
           <Checkbox
             checked={completed}
             disabled={setCompleted.isPending}
             aria-label={completed ? 'Mark as pending' : 'Mark as completed'}
+            title={completed ? 'Completed (click to reopen)' : 'Mark as completed'}
             onCheckedChange={(checked) => setCompleted.mutate({ listingId: task.listing_id, taskId: task.id, completed: checked === true })}
           />
         )}
