@@ -79,7 +79,7 @@ describe('voice notes and voice messages', () => {
     await page.waitForTimeout(RECORD_MS);
     await page.getByRole('button', { name: 'Stop recording' }).click();
 
-    const bubble = page.getByTestId('message').filter({ hasText: '🎤 Voice message' });
+    const bubble = page.getByTestId('message').filter({ hasText: 'Voice message' });
     await bubble.waitFor({ timeout: 10_000 });
     const [row] = await query<{ content: string; voice_url: string; duration: number }>(
       stack,

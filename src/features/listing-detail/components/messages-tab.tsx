@@ -26,7 +26,9 @@ function MessageBubble({ message, own }: { message: Message; own: boolean }) {
         </span>
         {voicePath ? (
           <div className="flex items-center gap-2 text-sm">
-            <span>🎤 Voice message</span>
+            {/* An icon rather than the text's emoji: not every system has an emoji font. */}
+            <Mic className="size-4" aria-hidden />
+            <span>Voice message</span>
             <VoicePlayer objectPath={voicePath} durationSeconds={message.duration ?? voice?.durationSeconds ?? null} className="rounded-md bg-background/90 px-1 py-0.5 text-foreground" />
           </div>
         ) : (
