@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { toast } from '@/hooks/use-toast';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { paths } from '@/config/paths';
 import { roleSchema, type Role } from '@/hooks/use-current-user';
 import { toast } from '@/hooks/use-toast';
@@ -8,7 +8,7 @@ import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 
 /** Without a target the database toggles agent → tc → super_admin → agent (spec part 1 §2). */
-export const switchRoleInputSchema = z.object({ target: roleSchema.optional() });
+export const switchRoleInputSchema = z.object({ target: z.optional(roleSchema) });
 export type SwitchRoleInput = z.infer<typeof switchRoleInputSchema>;
 
 /** Calls switch_role(), which refuses every sign-in but the privileged one. Returns the new role. */

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
-import { z } from 'zod';
+// zod/mini: this screen is the super admin's dashboard, inside the first-load budget (scripts/bundle-size.ts).
+import { z } from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 
 /**
@@ -18,16 +19,23 @@ export interface ServiceStatus {
 }
 
 const serviceStatusSchema = z.union([
-  z.boolean().transform((ok): ServiceStatus => ({ ok })),
-  z.string().transform((status): ServiceStatus => ({ ok: HEALTHY_WORDS.test(status), detail: status })),
-  z
-    .looseObject({
+  z.pipe(
+    z.boolean(),
+    z.transform((ok): ServiceStatus => ({ ok })),
+  ),
+  z.pipe(
+    z.string(),
+    z.transform((status): ServiceStatus => ({ ok: HEALTHY_WORDS.test(status), detail: status })),
+  ),
+  z.pipe(
+    z.looseObject({
       ok: z.boolean(),
-      latencyMs: z.number().optional(),
-      error: z.string().optional(),
-      message: z.string().optional(),
-    })
-    .transform((s): ServiceStatus => ({ ok: s.ok, detail: s.error ?? s.message, latencyMs: s.latencyMs })),
+      latencyMs: z.optional(z.number()),
+      error: z.optional(z.string()),
+      message: z.optional(z.string()),
+    }),
+    z.transform((s): ServiceStatus => ({ ok: s.ok, detail: s.error ?? s.message, latencyMs: s.latencyMs })),
+  ),
 ]);
 
 const healthSchema = z.object({
