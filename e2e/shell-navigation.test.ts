@@ -130,6 +130,20 @@ describe('signed-in shell', () => {
     }
   });
 
+  test('follows a dark system colour scheme, still without serious accessibility violations', async () => {
+    const { page, close } = await openPage(browser, 'desktop', { colorScheme: 'dark' });
+    try {
+      await signInAs(page, appUrl, stack, 'olivia.chen@listingdesk.test', '/agent-assignments');
+      await page.getByRole('heading', { name: 'Agent Assignments', level: 1 }).waitFor();
+      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      expect(background, 'dark background when the system prefers dark').not.toMatch(/^(rgb\(255, 255, 255\)|oklch\(1 0 0\)|color\(srgb 1 1 1\))$/);
+      await expectNoSeriousA11yViolations(page, 'tc, dark theme');
+      await saveScreenshot(page, 'shell-tc-expanded-desktop-dark');
+    } finally {
+      await close();
+    }
+  });
+
   test('role-gated screens show the Access Denied texts; placeholders name their feature', async () => {
     const { page, close } = await openPage(browser, 'desktop');
     try {
