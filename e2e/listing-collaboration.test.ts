@@ -122,7 +122,15 @@ describe('listing workspace: coordinator and agent together', () => {
       const sentAt = Date.now();
       // Enter submits the form; a click could wait for the previous toast to stop covering the button.
       await input.press('Enter');
-      await to.getByTestId('message').filter({ hasText: text }).waitFor({ timeout: 5000 });
+      await to
+        .getByTestId('message')
+        .filter({ hasText: text })
+        .waitFor({ timeout: 5000 })
+        .catch(async (error: unknown) => {
+          // Kept for diagnosis: what the receiving side showed when the message did not arrive.
+          await saveScreenshot(to, 'listing-message-not-received');
+          throw error;
+        });
       return Date.now() - sentAt;
     };
     const toAgent = await exchange(tc.page, agent.page, 'Buyer agent asked for the survey — can you upload it today?');

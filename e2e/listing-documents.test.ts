@@ -98,7 +98,7 @@ describe('listing documents and photos', () => {
     expect(await dialog.getByRole('button', { name: 'Upload' }).isDisabled(), 'a refused file cannot be uploaded').toBe(true);
 
     await chooseFile(page, { name: 'huge-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(25 * 1024 * 1024 + 1, 0x25) });
-    await dialog.getByRole('alert').filter({ hasText: '"huge-scan.pdf" is 25 MB; the limit is 25 MB.' }).waitFor();
+    await dialog.getByRole('alert').filter({ hasText: '"huge-scan.pdf" (25 MB) is larger than the 25 MB limit.' }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Upload' }).isDisabled(), 'an oversize file cannot be uploaded').toBe(true);
     await saveScreenshot(page, 'listing-agent-documents-refused');
 

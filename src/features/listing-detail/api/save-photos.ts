@@ -15,7 +15,7 @@ export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 /** Why an image is refused before upload, or null. */
 export function photoRefusal(file: File): string | null {
   if (!file.type.startsWith('image/')) return `"${file.name}" is not an image.`;
-  if (file.size > MAX_PHOTO_BYTES) return `"${file.name}" is ${formatFileSize(file.size)}; the limit is ${formatFileSize(MAX_PHOTO_BYTES)}.`;
+  if (file.size > MAX_PHOTO_BYTES) return `"${file.name}" (${formatFileSize(file.size)}) is larger than the ${formatFileSize(MAX_PHOTO_BYTES)} limit.`;
   return null;
 }
 

@@ -40,7 +40,7 @@ export function documentRefusal(file: { name: string; size: number }): string | 
     return `"${file.name}" is not an accepted file type. Accepted: ${ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`;
   }
   if (file.size > MAX_DOCUMENT_BYTES) {
-    return `"${file.name}" is ${formatFileSize(file.size)}; the limit is ${formatFileSize(MAX_DOCUMENT_BYTES)}.`;
+    return `"${file.name}" (${formatFileSize(file.size)}) is larger than the ${formatFileSize(MAX_DOCUMENT_BYTES)} limit.`;
   }
   if (file.size === 0) return `"${file.name}" is empty.`;
   return null;

@@ -23,6 +23,8 @@ export function PhotoUploadForm({ listing }: { listing: Listing }) {
   const [additional, setAdditional] = useState<File[]>([]);
   const [urls, setUrls] = useState<string[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
+  // File inputs keep their chosen file names until remounted; a new key after saving clears them.
+  const [inputsKey, setInputsKey] = useState(0);
   const savePhotos = useSavePhotos();
   const mainFiles = useMemo(() => (mainImage ? [mainImage] : []), [mainImage]);
   const [mainPreview] = usePreviews(mainFiles);
@@ -48,6 +50,7 @@ export function PhotoUploadForm({ listing }: { listing: Listing }) {
           setAdditional([]);
           setUrls([]);
           setProblem(null);
+          setInputsKey((k) => k + 1);
         },
       },
     );
@@ -56,7 +59,7 @@ export function PhotoUploadForm({ listing }: { listing: Listing }) {
   return (
     <section className="flex flex-col gap-4 rounded-lg border p-4" aria-label="Upload photos">
       <h2 className="text-lg font-semibold">Upload Photos</h2>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div key={inputsKey} className="grid gap-4 md:grid-cols-2">
         <div className="flex flex-col gap-2">
           <Label htmlFor="main-image">Main Property Image</Label>
           <Input id="main-image" type="file" accept="image/*" onChange={(event) => setMainImage(accept(Array.from(event.target.files ?? []))[0] ?? null)} />

@@ -37,7 +37,13 @@ export function useListingRealtime(listingId: string, enabled = true) {
     channel.on('postgres_changes', { event: '*', schema: 'public', table: 'listings', filter: `id=eq.${listingId}` }, () => {
       void queryClient.invalidateQueries({ queryKey: listingQueryKey(listingId), exact: true });
     });
-    channel.subscribe();
+    channel.subscribe((status) => {
+      // Changes made between the first fetch and the (re)subscription were not delivered: catch up once joined.
+      if (status === 'SUBSCRIBED') {
+        for (const { key } of WATCHED) void queryClient.invalidateQueries({ queryKey: key(listingId) });
+        void queryClient.invalidateQueries({ queryKey: listingQueryKey(listingId), exact: true });
+      }
+    });
     return () => {
       void supabase.removeChannel(channel);
     };
