@@ -26,6 +26,11 @@ const TABS = [
   { value: 'tasks', label: 'Requirements' },
 ] as const;
 
+/** Closes open toasts: they sit over the lower right of the page, where a click may be aimed. */
+async function dismissToasts(page: Page) {
+  for (const close of await page.locator('[data-slot="toast-close"]').all()) await close.click({ force: true }).catch(() => undefined);
+}
+
 async function openTab(page: Page, label: string) {
   await page.getByRole('tab', { name: label }).click();
   await page.getByRole('tab', { name: label, selected: true }).waitFor();
@@ -144,6 +149,44 @@ describe('listing workspace: coordinator and agent together', () => {
     expect(box.height, 'the thread box is 16 rem (256 px) high').toBe(256);
     expect(box.atBottom, 'the box stays scrolled to the newest message').toBe(true);
     expect(await tc.page.getByRole('button', { name: 'Send message' }).isDisabled(), 'Send is disabled on a blank message').toBe(true);
+  });
+
+  test('notes: Enter sends, Shift+Enter breaks the line, only the author edits and deletes, the other side sees changes live', async () => {
+    for (const { page } of [tc, agent]) await openTab(page, 'Notes');
+    // The task answered and reopened in the first test is open with a response: the coordinator is reminded to review it.
+    await tc.page.getByRole('region', { name: 'Smart Reminders' }).getByText('The agent answered "Upload the HOA documents"', { exact: false }).waitFor();
+    expect(await agent.page.getByRole('region', { name: 'Smart Reminders' }).count(), 'agents do not get smart reminders').toBe(0);
+    await dismissToasts(tc.page);
+
+    const box = tc.page.getByLabel('Note', { exact: true });
+    expect(await tc.page.getByRole('button', { name: 'Send' }).isDisabled(), 'Send is disabled while the note is blank').toBe(true);
+    await box.fill('Walkthrough moved to Friday.');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('Buyer bringing the inspector.');
+    expect(await box.inputValue(), 'Shift+Enter adds a line instead of sending').toBe('Walkthrough moved to Friday.\nBuyer bringing the inspector.');
+    await box.press('Enter');
+    const tcNote = tc.page.getByTestId('note').filter({ hasText: 'Walkthrough moved to Friday.' });
+    await tcNote.waitFor();
+    expect(await box.inputValue(), 'the box clears after sending').toBe('');
+    expect(await tcNote.textContent(), 'the note shows the timestamp pattern').toMatch(/[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
+
+    const agentNote = agent.page.getByTestId('note').filter({ hasText: 'Walkthrough moved to Friday.' });
+    await agentNote.waitFor({ timeout: 5000 });
+    expect(await agentNote.getByRole('button', { name: 'Edit note' }).count(), "the agent cannot edit the coordinator's note").toBe(0);
+    expect(await agentNote.getByRole('button', { name: 'Delete note' }).count(), "the agent cannot delete the coordinator's note").toBe(0);
+
+    await dismissToasts(tc.page);
+    await tcNote.getByRole('button', { name: 'Edit note' }).click();
+    // The note's text is now in the edit box, so the controls are found on the page rather than by the old text.
+    await tc.page.getByLabel('Edit note', { exact: true }).fill('Walkthrough moved to Saturday.');
+    await tc.page.getByRole('button', { name: 'Save', exact: true }).click();
+    await agent.page.getByTestId('note').filter({ hasText: 'Walkthrough moved to Saturday.' }).waitFor({ timeout: 5000 });
+
+    const edited = tc.page.getByTestId('note').filter({ hasText: 'Walkthrough moved to Saturday.' });
+    await edited.getByRole('button', { name: 'Delete note' }).click();
+    await tc.page.getByText('Are you sure you want to delete this note?').waitFor();
+    await tc.page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await agent.page.getByText('No notes yet. Add the first note to get started.').waitFor({ timeout: 5000 });
   });
 
   test('screenshots of every tab for the coordinator and the agent', async () => {

@@ -172,6 +172,18 @@ describe('listing documents and photos', () => {
     await saveScreenshot(page, 'listing-agent-photos-grid');
   });
 
+  test("the agent's own listing view shows the details, photos and documents", async () => {
+    const { page } = agent;
+    await page.goto(`${appUrl}/agent-listing/${listingId}`);
+    await page.getByRole('heading', { name: /^1418 Barton Hills Dr/ }).waitFor({ timeout: 20_000 });
+    await page.getByText('Property Details', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    await page.getByTestId('document').filter({ hasText: 'Listing Agreement.pdf' }).waitFor();
+    await page.getByTestId('photo').first().getByText('Main').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-slot="skeleton"]').length === 0);
+    await saveScreenshot(page, 'agent-listing-view');
+  });
+
   test('another agent gets "Listing not found" and cannot reach its documents or photos by query, path or URL', async () => {
     const other = await openPage(browser, 'desktop');
     try {
@@ -179,6 +191,8 @@ describe('listing documents and photos', () => {
       await other.page.getByText('Listing not found').waitFor({ timeout: 20_000 });
       await other.page.getByRole('link', { name: 'Back to Dashboard' }).waitFor();
       await saveScreenshot(other.page, 'listing-other-agent-not-found');
+      await other.page.goto(`${appUrl}/agent-listing/${listingId}`);
+      await other.page.getByText('Listing not found').waitFor({ timeout: 20_000 });
     } finally {
       await other.close();
     }

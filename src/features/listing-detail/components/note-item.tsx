@@ -30,13 +30,15 @@ export function NoteItem({ note, user }: { note: Note; user: CurrentUser }) {
     <li className="flex gap-3 rounded-lg border p-4" data-testid="note">
       <UserAvatar person={note.user} />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className="text-sm font-medium">{personName(note.user)}</span>
-          {note.user?.role && <Badge variant="secondary">{ROLE_LABELS[note.user.role] ?? note.user.role}</Badge>}
-          {note.is_voice && <Badge variant="outline">Voice</Badge>}
-          <span className="text-muted-foreground text-xs">{formatTimestamp(note.created_at)}</span>
+        <div className="flex items-start gap-2">
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+            <span className="text-sm font-medium">{personName(note.user)}</span>
+            {note.user?.role && <Badge variant="secondary">{ROLE_LABELS[note.user.role] ?? note.user.role}</Badge>}
+            {note.is_voice && <Badge variant="outline">Voice</Badge>}
+            <span className="text-muted-foreground text-xs">{formatTimestamp(note.created_at)}</span>
+          </div>
           {isAuthor && !editing && (
-            <span className="ml-auto flex gap-1">
+            <span className="flex shrink-0 gap-1">
               <Button
                 size="icon-sm"
                 variant="ghost"

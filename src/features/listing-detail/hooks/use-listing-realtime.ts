@@ -29,9 +29,18 @@ export function useListingRealtime(listingId: string, enabled = true) {
     // A unique topic per mount: React's strict-mode double mount must not reuse a channel being torn down.
     const channel = supabase.channel(`listing:${listingId}:${crypto.randomUUID()}`);
     for (const { table, key } of WATCHED) {
-      channel.on('postgres_changes', { event: '*', schema: 'public', table, filter: `listing_id=eq.${listingId}` }, () => {
+      const refresh = () => {
         void queryClient.invalidateQueries({ queryKey: key(listingId) });
         if (table === 'tasks' || table === 'documents') void queryClient.invalidateQueries({ queryKey: smartRemindersQueryKey(listingId) });
+      };
+      channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table, filter: `listing_id=eq.${listingId}` }, refresh);
+      channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table, filter: `listing_id=eq.${listingId}` }, refresh);
+      // A DELETE carries only the primary key (no listing_id to filter on), so it comes for every row of
+      // the table; refetch only when the deleted row is one this screen shows.
+      channel.on('postgres_changes', { event: 'DELETE', schema: 'public', table }, (payload) => {
+        const deletedId = (payload.old as { id?: string }).id;
+        const shown = queryClient.getQueryData<Array<{ id: string }>>(key(listingId));
+        if (deletedId && shown?.some((row) => row.id === deletedId)) refresh();
       });
     }
     channel.on('postgres_changes', { event: '*', schema: 'public', table: 'listings', filter: `id=eq.${listingId}` }, () => {
