@@ -1,13 +1,9 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { paths } from '@/config/paths';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
 import { useSession } from '@/hooks/use-session';
-import { toast } from '@/hooks/use-toast';
 import { isUnauthorized } from '@/lib/api-error';
-
-/** Spec part 1 §9: a logged-out visitor is sent to sign in after 500 ms. */
-export const LOGIN_REDIRECT_MS = 500;
+import { handleUnauthorized } from '@/lib/handle-unauthorized';
 
 /**
  * Spinner while authentication loads; for a signed-out visitor the spec's
@@ -22,10 +18,7 @@ export function RequireSignedIn({ children, message }: { children: (user: Curren
     !loading && (!session.session || (currentUser.isSuccess && currentUser.data === null) || (currentUser.isError && isUnauthorized(currentUser.error)));
 
   useEffect(() => {
-    if (!signedOut) return;
-    toast({ title: 'Unauthorized', description: message ?? 'You are logged out. Logging in again...', variant: 'destructive' });
-    const timer = setTimeout(() => window.location.assign(paths.login.getHref()), LOGIN_REDIRECT_MS);
-    return () => clearTimeout(timer);
+    if (signedOut) handleUnauthorized(message);
   }, [signedOut, message]);
 
   if (loading) {

@@ -1,6 +1,6 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Menu } from 'lucide-react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { AppLoading } from '@/app/routes/app-fallbacks';
 import { BrandMark } from '@/components/brand-mark';
 import { Button } from '@/components/ui/button';
@@ -11,6 +11,7 @@ import { paths } from '@/config/paths';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
 import { useSession } from '@/hooks/use-session';
 import { isUnauthorized } from '@/lib/api-error';
+import { handleUnauthorized } from '@/lib/handle-unauthorized';
 import { cn } from '@/lib/utils';
 import { AccountSetup } from '@/features/auth/components/account-setup';
 import { AppSidebar } from '@/features/navigation/components/app-sidebar';
@@ -29,7 +30,7 @@ export function ShellLayoutRoute() {
   const { session } = useSession();
   const { pathname } = useLocation();
   if (!session) {
-    if (pathname !== paths.home.path) return <Navigate to={paths.login.getHref()} replace />;
+    if (pathname !== paths.home.path) return <SignedOutRedirect />;
     return (
       <Suspense fallback={<AppLoading />}>
         <LandingPage />
@@ -37,6 +38,12 @@ export function ShellLayoutRoute() {
     );
   }
   return <SignedInShell />;
+}
+
+/** Spec part 1 §2/§8: a signed-out visitor is told so, then sent to sign in after 500 ms. */
+function SignedOutRedirect() {
+  useEffect(() => handleUnauthorized(), []);
+  return <ShellSkeleton />;
 }
 
 function SignedInShell() {
