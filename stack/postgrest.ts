@@ -54,17 +54,26 @@ export async function startPostgrest(config: StackConfig, log: Logger, onCrash: 
     { mode: 0o600 },
   );
   const processHandle = startProcess('postgrest', postgrestBinary(), [configFile], { env: { PATH: process.env.PATH }, log, onCrash: (code) => onCrash(code) });
-  // PostgREST 12.0.2 loads its schema cache, then restarts its connection
-  // worker once the notification listener is up and loads it again; requests
-  // in between can get 404 for existing tables. Ready means the second load.
-  let schemaLoads = 0;
-  const countLoads = (b: Buffer) => (schemaLoads += b.toString('utf8').split('Schema cache loaded').length - 1);
-  processHandle.child.stdout?.on('data', countLoads);
-  processHandle.child.stderr?.on('data', countLoads);
-  const settled = Date.now() + 5000;
+  // PostgREST 12.0.2 can restart its connection worker right after the first
+  // schema load (seen with settings in the environment) and load it again;
+  // requests in between get 404 for existing tables. Ready means: the latest
+  // start has loaded its schema cache and nothing restarted for a moment.
+  let loadedAt = 0;
+  let loading = true;
+  const watchLoads = (b: Buffer) => {
+    for (const line of b.toString('utf8').split('\n')) {
+      if (line.includes('Starting PostgREST') || line.includes('Attempting to connect')) loading = true;
+      if (line.includes('Schema cache loaded')) {
+        loading = false;
+        loadedAt = Date.now();
+      }
+    }
+  };
+  processHandle.child.stdout?.on('data', watchLoads);
+  processHandle.child.stderr?.on('data', watchLoads);
   await waitFor('PostgREST', async () => {
-    if (schemaLoads < 2 && Date.now() < settled) return false;
     if (processHandle.child.exitCode !== null) throw new Error(`PostgREST exited with code ${processHandle.child.exitCode}:\n${log.tail('postgrest')}`);
+    if (loading || Date.now() - loadedAt < 250) return false;
     const res = await fetch(`http://127.0.0.1:${adminPort}/ready`);
     return res.ok;
   }).catch((e) => {
