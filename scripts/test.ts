@@ -19,6 +19,9 @@ interface Step {
 }
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-reports-'));
+// Throwaway stacks of this run put this id in their folder names (tests/support/throwaway-stack.ts).
+const runId = path.basename(reportDir).slice('listingdesk-reports-'.length);
+process.env.LISTINGDESK_TEST_RUN = runId;
 const vitest = (project: string): Step => {
   const report = path.join(reportDir, `${project}.json`);
   return {
@@ -62,7 +65,7 @@ for (const step of steps) {
 // A throwaway stack that outlives its tests would hold ports and memory on CI.
 const strays = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
   .stdout.split('\n')
-  .filter((line) => line.includes('listingdesk-test-') && !line.includes('ps -eo'));
+  .filter((line) => line.includes(`listingdesk-test-${runId}-`) && !line.includes('ps -eo'));
 if (strays.length > 0) failures.push(`stray processes of throwaway stacks:\n${strays.join('\n')}`);
 
 fs.rmSync(reportDir, { recursive: true, force: true });

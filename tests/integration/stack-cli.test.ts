@@ -10,6 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../stack/processes.ts';
+import { throwawayPrefix } from '../support/throwaway-stack.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
@@ -44,7 +45,7 @@ async function query(dbPort: string, sql: string) {
 // Each test starts and stops whole stacks; allow for a loaded 2-core CI machine.
 describe('npm run stack', { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-test-cli-'));
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), throwawayPrefix('cli')));
     ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort())];
   });
   afterAll(() => {

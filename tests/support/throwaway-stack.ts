@@ -25,8 +25,17 @@ declare module 'vitest' {
   }
 }
 
+/**
+ * Folder prefix of throwaway stacks. `npm test` sets LISTINGDESK_TEST_RUN so
+ * its stray-process check judges only the stacks of its own run, not those
+ * of another test run on the same machine.
+ */
+export function throwawayPrefix(kind = 'stack'): string {
+  return `listingdesk-test-${process.env.LISTINGDESK_TEST_RUN ?? 'adhoc'}-${kind}-`;
+}
+
 export async function startThrowawayStack(extra: { siteUrl?: string } = {}): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-test-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), throwawayPrefix()));
   const stack = await startStack({
     dataDir,
     apiPort: await freePort(),
