@@ -4,7 +4,7 @@
  *   start [--foreground]   start detached (or in this terminal) and wait until healthy
  *   stop                   stop every process the stack started
  *   status [-o env|json]   print the stack's variables; exit 1 when it is down
- *   reset                  re-create the database from migrations and seed
+ *   reset                  re-create the database from migrations and seed (and the seed's storage files)
  *
  * Options (or env): --data-dir (STACK_DATA_DIR), --api-port (STACK_API_PORT),
  * --db-port (STACK_DB_PORT), --mail-port (STACK_MAIL_PORT).
@@ -17,7 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { resolveConfig, type StackOptions } from './config.ts';
 import { createLogger } from './log.ts';
 import { dropDatabaseObjects, migrate } from './migrate.ts';
-import { startPostgres } from './postgres.ts';
+import { startPostgres, superuserPool } from './postgres.ts';
+import { seedBuckets } from './storage/seed-buckets.ts';
 import { onShutdownSignal, startStack, type StackState } from './supervisor.ts';
 
 const { values, positionals } = parseArgs({
@@ -182,7 +183,12 @@ async function reset(): Promise<number> {
     await dropDatabaseObjects(config);
     fs.rmSync(config.storageDir, { recursive: true, force: true });
     const report = await migrate(config, log, { seed: true });
-    console.log(`Reset the database: ${report.applied.length} migrations and the seed applied in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+    // Storage files of config.toml's [storage.buckets.*] objects_path, written in-process (no gateway runs here).
+    const pool = superuserPool(config, 4);
+    const objects = await seedBuckets(config, pool, log).finally(() => pool.end());
+    console.log(
+      `Reset the database: ${report.applied.length} migrations, the seed and ${objects.uploaded.length} storage objects applied in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
+    );
   } finally {
     await handle.stop();
   }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parse } from 'smol-toml';
 import { z } from 'zod';
 import type { StackConfig } from './config.ts';
+import { parseConfigSize } from './storage/validate.ts';
 
 const projectConfigSchema = z.object({
   api: z
@@ -28,7 +29,32 @@ const projectConfigSchema = z.object({
     })
     .prefault({}),
   functions: z.record(z.string(), z.object({ verify_jwt: z.boolean().default(true), entrypoint: z.string().optional() })).default({}),
+  storage: z
+    .object({
+      buckets: z
+        .record(
+          z.string(),
+          z.object({
+            public: z.boolean().default(false),
+            /** go-units syntax as the CLI reads it ("25MiB"), or bytes. */
+            file_size_limit: z.union([z.string(), z.number().int().nonnegative()]).optional(),
+            allowed_mime_types: z.array(z.string()).default([]),
+            objects_path: z.string().default(''),
+          }),
+        )
+        .default({}),
+    })
+    .prefault({}),
 });
+
+export interface BucketConfig {
+  public: boolean;
+  /** Bytes, or undefined when config.toml sets none (or a size it cannot read). */
+  fileSizeLimit?: number;
+  allowedMimeTypes: string[];
+  /** Absolute folder whose files are uploaded into the bucket, or undefined. */
+  objectsPath?: string;
+}
 
 export interface ProjectConfig {
   api: { schemas: string[]; extraSearchPath: string[]; maxRows: number };
@@ -44,6 +70,8 @@ export interface ProjectConfig {
     signInRateLimit: number;
   };
   functions: Record<string, { verifyJwt: boolean }>;
+  /** `[storage.buckets.<id>]`: the buckets the Supabase CLI creates and seeds (`supabase seed buckets`). */
+  buckets: Record<string, BucketConfig>;
 }
 
 /** Read on each call, so an edited config.toml (e.g. verify_jwt) is picked up without a restart. */
@@ -65,5 +93,17 @@ export function readProjectConfig(config: Pick<StackConfig, 'supabaseDir'>): Pro
       signInRateLimit: c.auth.rate_limit.sign_in_sign_ups,
     },
     functions: Object.fromEntries(Object.entries(c.functions).map(([name, f]) => [name, { verifyJwt: f.verify_jwt }])),
+    buckets: Object.fromEntries(
+      Object.entries(c.storage.buckets).map(([id, b]) => [
+        id,
+        {
+          public: b.public,
+          fileSizeLimit: typeof b.file_size_limit === 'string' ? parseConfigSize(b.file_size_limit) : b.file_size_limit,
+          allowedMimeTypes: b.allowed_mime_types,
+          // As the CLI: relative to supabase/.
+          objectsPath: b.objects_path ? path.resolve(config.supabaseDir, b.objects_path) : undefined,
+        },
+      ]),
+    ),
   };
 }

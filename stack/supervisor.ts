@@ -18,12 +18,15 @@ import { AUTH_OPEN_PATHS, createAuthService } from './auth/service.ts';
 import { STORAGE_OPEN_PATHS, createStorageService } from './storage/service.ts';
 import { REALTIME_OPEN_PATHS, createRealtimeService } from './realtime/service.ts';
 import { createFunctionsService } from './functions/service.ts';
+import { seedBuckets, type SeedBucketsReport } from './storage/seed-buckets.ts';
 import type { ServiceContext } from './gateway/types.ts';
 
 export interface RunningStack {
   config: StackConfig;
   env: Record<string, string>;
   migrations: MigrationReport;
+  /** Objects uploaded from config.toml's bucket objects_path folders; undefined when the seed did not run on this start. */
+  seededObjects?: SeedBucketsReport;
   startupMs: number;
   stop(): Promise<void>;
   /** Resolves when a part has crashed and the stack stopped itself. */
@@ -79,6 +82,11 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
     const pool = superuserPool(config, 20);
     stops.push(() => pool.end());
 
+    // Demo files of config.toml's [storage.buckets.*] objects_path, only right
+    // after seed.sql ran (as `supabase start` seeds buckets), before the
+    // gateway takes requests.
+    const seededObjects = migrations.seeded ? await seedBuckets(config, pool, log) : undefined;
+
     const postgrest = await startPostgrest(config, log, (code) => crash('postgrest', code));
     stops.push(() => postgrest.stop());
     const watchdog = startWatchdog(process.pid, [
@@ -105,7 +113,7 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
     const state: StackState = { pid: process.pid, startedAt: new Date().toISOString(), startupMs, env };
     fs.writeFileSync(config.stateFile, JSON.stringify(state, null, 2));
     log.info(`stack ready in ${(startupMs / 1000).toFixed(1)} s: API ${config.apiUrl}, DB ${config.dbUrl}, mail ${mail.url}`);
-    return { config, env, migrations, startupMs, stop, crashed };
+    return { config, env, migrations, seededObjects, startupMs, stop, crashed };
   } catch (error) {
     await stop();
     throw error;

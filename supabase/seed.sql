@@ -42,6 +42,22 @@ begin
     from new_user n;
   end loop;
 
+  -- Fixed account ids, so Storage object paths (listings/<listing_id>/…,
+  -- teams/<coordinator_id>/…) of supabase/seed-files/ match the rows below.
+  update public.users u set id = v.id::uuid
+  from (values
+    ('admin@listingdesk.test', 'a0000000-0000-4000-8000-000000000001'),
+    ('switcher@listingdesk.test', 'a0000000-0000-4000-8000-000000000002'),
+    ('olivia.chen@listingdesk.test', 'a0000000-0000-4000-8000-000000000003'),
+    ('david.kim@listingdesk.test', 'a0000000-0000-4000-8000-000000000004'),
+    ('marcus.johnson@listingdesk.test', 'a0000000-0000-4000-8000-000000000005'),
+    ('emily.rodriguez@listingdesk.test', 'a0000000-0000-4000-8000-000000000006'),
+    ('sarah.thompson@listingdesk.test', 'a0000000-0000-4000-8000-000000000007'),
+    ('james.wilson@listingdesk.test', 'a0000000-0000-4000-8000-000000000008'),
+    ('priya.patel@listingdesk.test', 'a0000000-0000-4000-8000-000000000009')
+  ) as v(email, id)
+  where u.email = v.email;
+
   select u.id into a_admin from public.users u where u.email = 'admin@listingdesk.test';
   select u.id into a_switcher from public.users u where u.email = 'switcher@listingdesk.test';
   select u.id into a_olivia from public.users u where u.email = 'olivia.chen@listingdesk.test';
@@ -68,8 +84,8 @@ begin
   update public.users set created_at = now() - interval '60 days';
 
   -- Olivia's test agent profile: a second account of her sign-in.
-  insert into public.users (auth_user_id, email, role, first_name, last_name, assigned_tc_id, created_at)
-  select u.auth_user_id, 'olivia.chen@agents.listingdesk.test', 'agent', 'Olivia', 'Chen', a_olivia, now() - interval '20 days'
+  insert into public.users (id, auth_user_id, email, role, first_name, last_name, assigned_tc_id, created_at)
+  select 'a0000000-0000-4000-8000-000000000010', u.auth_user_id, 'olivia.chen@agents.listingdesk.test', 'agent', 'Olivia', 'Chen', a_olivia, now() - interval '20 days'
   from public.users u where u.id = a_olivia
   returning id into a_olivia_test;
   insert into public.active_accounts (auth_user_id, user_id)
@@ -78,29 +94,29 @@ begin
   -- -------------------------------------------------------------------------
   -- Listings in every status (tc_id follows the agent's coordinator)
   -- -------------------------------------------------------------------------
-  insert into public.listings (address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
-  values ('1418 Barton Hills Dr, Austin, TX 78704', 'Robert & Linda Garcia', '(512) 555-0181', 'rgarcia@example.com', '$785,000', 'incomplete', a_marcus, now() - interval '3 days')
+  insert into public.listings (id, address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000001', '1418 Barton Hills Dr, Austin, TX 78704', 'Robert & Linda Garcia', '(512) 555-0181', 'rgarcia@example.com', '$785,000', 'incomplete', a_marcus, now() - interval '3 days')
   returning id into l1;
-  insert into public.listings (address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
-  values ('2207 Windsor Rd, Austin, TX 78703', 'Helen Park', '(512) 555-0142', 'helen.park@example.com', '$1,150,000', 'ready', a_marcus, now() - interval '12 days')
+  insert into public.listings (id, address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000002', '2207 Windsor Rd, Austin, TX 78703', 'Helen Park', '(512) 555-0142', 'helen.park@example.com', '$1,150,000', 'ready', a_marcus, now() - interval '12 days')
   returning id into l2;
-  insert into public.listings (address, seller_name, seller_phone, listing_price, status, agent_id, created_at)
-  values ('908 E 49th St, Austin, TX 78751', 'Thomas Nguyen', '(512) 555-0163', '$629,900', 'live', a_emily, now() - interval '25 days')
+  insert into public.listings (id, address, seller_name, seller_phone, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000003', '908 E 49th St, Austin, TX 78751', 'Thomas Nguyen', '(512) 555-0163', '$629,900', 'live', a_emily, now() - interval '25 days')
   returning id into l3;
-  insert into public.listings (address, seller_name, seller_email, listing_price, status, agent_id, created_at)
-  values ('5502 Shoal Creek Blvd, Austin, TX 78756', 'Angela Foster', 'afoster@example.com', '$915,000', 'under_contract', a_emily, now() - interval '40 days')
+  insert into public.listings (id, address, seller_name, seller_email, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000004', '5502 Shoal Creek Blvd, Austin, TX 78756', 'Angela Foster', 'afoster@example.com', '$915,000', 'under_contract', a_emily, now() - interval '40 days')
   returning id into l4;
-  insert into public.listings (address, seller_name, seller_phone, listing_price, status, agent_id, created_at)
-  values ('77 Rainey St #1804, Austin, TX 78701', 'Kevin O''Brien', '(512) 555-0129', '$540,000', 'live', a_sarah, now() - interval '18 days')
+  insert into public.listings (id, address, seller_name, seller_phone, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000005', '77 Rainey St #1804, Austin, TX 78701', 'Kevin O''Brien', '(512) 555-0129', '$540,000', 'live', a_sarah, now() - interval '18 days')
   returning id into l5;
-  insert into public.listings (address, seller_name, listing_price, status, agent_id, created_at)
-  values ('3310 Red River St, Austin, TX 78705', 'Maria Santos', '$475,000', 'incomplete', a_sarah, now() - interval '1 day')
+  insert into public.listings (id, address, seller_name, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000006', '3310 Red River St, Austin, TX 78705', 'Maria Santos', '$475,000', 'incomplete', a_sarah, now() - interval '1 day')
   returning id into l6;
-  insert into public.listings (address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
-  values ('11900 Jollyville Rd, Austin, TX 78759', 'Gregory Hill', '(512) 555-0175', 'ghill@example.com', '$699,000', 'ready', a_james, now() - interval '8 days')
+  insert into public.listings (id, address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000007', '11900 Jollyville Rd, Austin, TX 78759', 'Gregory Hill', '(512) 555-0175', 'ghill@example.com', '$699,000', 'ready', a_james, now() - interval '8 days')
   returning id into l7;
-  insert into public.listings (address, seller_name, listing_price, status, agent_id, created_at)
-  values ('4605 Avenue H, Austin, TX 78751', 'Test Seller', '$350,000', 'incomplete', a_olivia_test, now() - interval '2 days')
+  insert into public.listings (id, address, seller_name, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000008', '4605 Avenue H, Austin, TX 78751', 'Test Seller', '$350,000', 'incomplete', a_olivia_test, now() - interval '2 days')
   returning id into l8;
 
   update public.listings set property_image_url = 'listings/' || id || '/front.jpg',
@@ -117,19 +133,24 @@ begin
     (l3, a_emily, 'Open house Saturday 1-4pm. Lockbox on the side gate.', now() - interval '20 days'),
     (l5, a_sarah, 'HOA resale certificate ordered.', now() - interval '15 days');
   insert into public.notes (listing_id, user_id, content, is_voice, voice_url, duration, created_at) values
-    (l3, a_emily, 'Voice note: buyer feedback from the first showing', true, 'voice/' || a_emily || '/l3-feedback.webm', 47, now() - interval '19 days');
+    (l3, a_emily, 'Voice note: buyer feedback from the first showing', true, 'listings/' || l3 || '/notes/buyer-feedback.wav', 7, now() - interval '19 days');
 
+  -- Every file_url / voice_url / photo path below has its bytes in
+  -- supabase/seed-files/<bucket>/<path> (config.toml [storage.buckets.*]
+  -- objects_path; `supabase seed buckets` or the local stack uploads them).
+  -- Office files are left out on purpose: the Supabase CLI sniffs the content
+  -- type, sees application/zip, and the document buckets refuse that.
   insert into public.documents (listing_id, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
     (l2, 'Listing Agreement - 2207 Windsor.pdf', 'listings/' || l2 || '/listing-agreement.pdf', 'application/pdf', 245760, a_marcus, now() - interval '11 days'),
     (l2, 'Seller Disclosure.pdf', 'listings/' || l2 || '/seller-disclosure.pdf', 'application/pdf', 389120, a_marcus, now() - interval '11 days'),
     (l3, 'Survey.pdf', 'listings/' || l3 || '/survey.pdf', 'application/pdf', 1048576, a_emily, now() - interval '24 days'),
     (l4, 'Purchase Contract.pdf', 'listings/' || l4 || '/purchase-contract.pdf', 'application/pdf', 524288, a_emily, now() - interval '9 days'),
-    (l4, 'Title Commitment.docx', 'listings/' || l4 || '/title-commitment.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 88064, a_olivia, now() - interval '7 days'),
-    (l5, 'HOA Budget.xlsx', 'listings/' || l5 || '/hoa-budget.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 40960, a_sarah, now() - interval '14 days');
+    (l4, 'Title Commitment.pdf', 'listings/' || l4 || '/title-commitment.pdf', 'application/pdf', 88064, a_olivia, now() - interval '7 days'),
+    (l5, 'HOA Budget.pdf', 'listings/' || l5 || '/hoa-budget.pdf', 'application/pdf', 40960, a_sarah, now() - interval '14 days');
   insert into public.documents (is_general, team_tc_id, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
     (true, a_olivia, 'Team Handbook 2024.pdf', 'teams/' || a_olivia || '/team-handbook-2024.pdf', 'application/pdf', 612352, a_olivia, now() - interval '50 days'),
     (true, a_olivia, 'Preferred Vendors.txt', 'teams/' || a_olivia || '/preferred-vendors.txt', 'text/plain', 2048, a_emily, now() - interval '30 days'),
-    (true, a_david, 'Closing Checklist.docx', 'teams/' || a_david || '/closing-checklist.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 30720, a_david, now() - interval '45 days');
+    (true, a_david, 'Closing Checklist.txt', 'teams/' || a_david || '/closing-checklist.txt', 'text/plain', 3072, a_david, now() - interval '45 days');
 
   insert into public.messages (listing_id, sender_id, content, is_read, created_at) values
     (l1, a_marcus, 'Olivia, the sellers signed the agreement last night. Uploading shortly.', true, now() - interval '1 day 4 hours'),
@@ -141,7 +162,8 @@ begin
     (true, a_olivia, a_emily, 'Does anyone have a good stager in Hyde Park?', now() - interval '4 days'),
     (true, a_david, a_james, 'Closed on Jollyville comp at $705k.', now() - interval '3 days');
   insert into public.messages (is_general, team_tc_id, sender_id, content, is_voice, voice_url, duration, created_at) values
-    (true, a_olivia, a_marcus, 'Voice message (0:32)', true, 'voice/' || a_marcus || '/team-update.webm', 32, now() - interval '2 days');
+    (true, a_olivia, a_marcus, '🎤 Voice message (0:05) - /uploads/teams/' || a_olivia || '/messages/team-update.wav', true,
+      'teams/' || a_olivia || '/messages/team-update.wav', 5, now() - interval '2 days');
 
   -- -------------------------------------------------------------------------
   -- Tasks in every state: new (unread), read, responded (open), completed
