@@ -141,16 +141,16 @@ begin
   -- Office files are left out on purpose: the Supabase CLI sniffs the content
   -- type, sees application/zip, and the document buckets refuse that.
   insert into public.documents (listing_id, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
-    (l2, 'Listing Agreement - 2207 Windsor.pdf', 'listings/' || l2 || '/listing-agreement.pdf', 'application/pdf', 245760, a_marcus, now() - interval '11 days'),
-    (l2, 'Seller Disclosure.pdf', 'listings/' || l2 || '/seller-disclosure.pdf', 'application/pdf', 389120, a_marcus, now() - interval '11 days'),
-    (l3, 'Survey.pdf', 'listings/' || l3 || '/survey.pdf', 'application/pdf', 1048576, a_emily, now() - interval '24 days'),
-    (l4, 'Purchase Contract.pdf', 'listings/' || l4 || '/purchase-contract.pdf', 'application/pdf', 524288, a_emily, now() - interval '9 days'),
-    (l4, 'Title Commitment.pdf', 'listings/' || l4 || '/title-commitment.pdf', 'application/pdf', 88064, a_olivia, now() - interval '7 days'),
-    (l5, 'HOA Budget.pdf', 'listings/' || l5 || '/hoa-budget.pdf', 'application/pdf', 40960, a_sarah, now() - interval '14 days');
+    (l2, 'Listing Agreement - 2207 Windsor.pdf', 'listings/' || l2 || '/listing-agreement.pdf', 'application/pdf', 2098, a_marcus, now() - interval '11 days'),
+    (l2, 'Seller Disclosure.pdf', 'listings/' || l2 || '/seller-disclosure.pdf', 'application/pdf', 1840, a_marcus, now() - interval '11 days'),
+    (l3, 'Survey.pdf', 'listings/' || l3 || '/survey.pdf', 'application/pdf', 1814, a_emily, now() - interval '24 days'),
+    (l4, 'Purchase Contract.pdf', 'listings/' || l4 || '/purchase-contract.pdf', 'application/pdf', 1831, a_emily, now() - interval '9 days'),
+    (l4, 'Title Commitment.pdf', 'listings/' || l4 || '/title-commitment.pdf', 'application/pdf', 1726, a_olivia, now() - interval '7 days'),
+    (l5, 'HOA Budget.pdf', 'listings/' || l5 || '/hoa-budget.pdf', 'application/pdf', 1732, a_sarah, now() - interval '14 days');
   insert into public.documents (is_general, team_tc_id, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
-    (true, a_olivia, 'Team Handbook 2024.pdf', 'teams/' || a_olivia || '/team-handbook-2024.pdf', 'application/pdf', 612352, a_olivia, now() - interval '50 days'),
-    (true, a_olivia, 'Preferred Vendors.txt', 'teams/' || a_olivia || '/preferred-vendors.txt', 'text/plain', 2048, a_emily, now() - interval '30 days'),
-    (true, a_david, 'Closing Checklist.txt', 'teams/' || a_david || '/closing-checklist.txt', 'text/plain', 3072, a_david, now() - interval '45 days');
+    (true, a_olivia, 'Team Handbook 2024.pdf', 'teams/' || a_olivia || '/team-handbook-2024.pdf', 'application/pdf', 1675, a_olivia, now() - interval '50 days'),
+    (true, a_olivia, 'Preferred Vendors.txt', 'teams/' || a_olivia || '/preferred-vendors.txt', 'text/plain', 293, a_emily, now() - interval '30 days'),
+    (true, a_david, 'Closing Checklist.txt', 'teams/' || a_david || '/closing-checklist.txt', 'text/plain', 401, a_david, now() - interval '45 days');
 
   insert into public.messages (listing_id, sender_id, content, is_read, created_at) values
     (l1, a_marcus, 'Olivia, the sellers signed the agreement last night. Uploading shortly.', true, now() - interval '1 day 4 hours'),

@@ -102,7 +102,7 @@ describe('seeded storage files', () => {
       ['olivia', olivia, 5],
       ['david', david, 1],
     ] as const) {
-      const { data: docs, error } = await client.from('documents').select('file_url, file_type, listing_id, is_general');
+      const { data: docs, error } = await client.from('documents').select('file_url, file_type, file_size, listing_id, is_general');
       expect(error, `${who} reads documents`).toBeNull();
       const listingDocs = docs!.filter((d) => d.listing_id);
       expect(listingDocs.length, `${who} sees the seeded listing documents`).toBe(expectedListingDocs);
@@ -112,6 +112,7 @@ describe('seeded storage files', () => {
         const { bytes, type } = await download(client, bucket, doc.file_url);
         expect(bytes.equals(onDisk(bucket, doc.file_url)), `${who}: ${bucket}/${doc.file_url} has the bytes of the seed file`).toBe(true);
         expect(type.split(';')[0], `${who}: ${doc.file_url} comes back as its row's file_type`).toBe(doc.file_type);
+        expect(doc.file_size, `${who}: ${doc.file_url}'s listed size is the real size of the file`).toBe(bytes.length);
         if (doc.file_type === 'application/pdf') expect(bytes.subarray(0, 5).toString(), 'a real PDF').toBe('%PDF-');
       }
     }
