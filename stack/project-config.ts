@@ -69,7 +69,7 @@ export interface ProjectConfig {
     otpExpiry: number;
     signInRateLimit: number;
   };
-  functions: Record<string, { verifyJwt: boolean }>;
+  functions: Record<string, { verifyJwt: boolean; entrypoint?: string }>;
   /** `[storage.buckets.<id>]`: the buckets the Supabase CLI creates and seeds (`supabase seed buckets`). */
   buckets: Record<string, BucketConfig>;
 }
@@ -92,7 +92,7 @@ export function readProjectConfig(config: Pick<StackConfig, 'supabaseDir'>): Pro
       otpExpiry: c.auth.email.otp_expiry,
       signInRateLimit: c.auth.rate_limit.sign_in_sign_ups,
     },
-    functions: Object.fromEntries(Object.entries(c.functions).map(([name, f]) => [name, { verifyJwt: f.verify_jwt }])),
+    functions: Object.fromEntries(Object.entries(c.functions).map(([name, f]) => [name, { verifyJwt: f.verify_jwt, entrypoint: f.entrypoint }])),
     buckets: Object.fromEntries(
       Object.entries(c.storage.buckets).map(([id, b]) => [
         id,

@@ -9,8 +9,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { parse } from 'smol-toml';
-import { applyCors, bearerToken, sendJson } from '../gateway/http.ts';
+import { applyCors, bearerToken, HOP_BY_HOP_HEADERS, sendJson } from '../gateway/http.ts';
 import { verifyJwt } from '../gateway/jwt.ts';
 import type { GatewayService, ServiceContext } from '../gateway/types.ts';
 import { readProjectConfig } from '../project-config.ts';
@@ -22,19 +21,11 @@ export const FUNCTIONS_OPEN_PATHS: RegExp[] = [];
 const PREFIX = '/functions/v1';
 /** Function names the Supabase CLI accepts; `_shared` and other `_` folders are not functions. */
 const FUNCTION_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate']);
 
 /** The module a function runs: config.toml's `entrypoint` (relative to supabase/), else index.ts. */
-function entrypointOf(ctx: ServiceContext, name: string): string | undefined {
+function entrypointOf(ctx: ServiceContext, name: string, configured: string | undefined): string | undefined {
   const { supabaseDir, functionsDir } = ctx.config;
-  let configured: unknown;
-  const toml = path.join(supabaseDir, 'config.toml');
-  if (fs.existsSync(toml)) {
-    // readProjectConfig does not expose `entrypoint`, so read just that key here.
-    const raw = parse(fs.readFileSync(toml, 'utf8')) as { functions?: Record<string, { entrypoint?: unknown }> };
-    configured = raw.functions?.[name]?.entrypoint;
-  }
-  const candidates = typeof configured === 'string' ? [path.resolve(supabaseDir, configured)] : ['index.ts', 'index.js', 'index.tsx', 'index.mjs'].map((f) => path.join(functionsDir, name, f));
+  const candidates = configured ? [path.resolve(supabaseDir, configured)] : ['index.ts', 'index.js', 'index.tsx', 'index.mjs'].map((f) => path.join(functionsDir, name, f));
   return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
 }
 
@@ -53,7 +44,7 @@ async function jwtProblem(ctx: ServiceContext, req: http.IncomingMessage): Promi
 
 function forwardedHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
-  for (const [key, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP.has(key)) headers[key] = value;
+  for (const [key, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP_HEADERS.has(key)) headers[key] = value;
   const remote = req.socket.remoteAddress;
   if (remote) headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
   headers['x-forwarded-host'] = req.headers.host ?? '';
@@ -110,7 +101,7 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Gatew
       upstream.on('response', (answer) => {
         applyCors(req, res);
         const headers: http.OutgoingHttpHeaders = {};
-        for (const [key, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP.has(key)) headers[key] = value;
+        for (const [key, value] of Object.entries(answer.headers)) if (value !== undefined && !HOP_BY_HOP_HEADERS.has(key)) headers[key] = value;
         // The function's own headers (its CORS ones included) win over the defaults above.
         res.writeHead(answer.statusCode ?? 502, headers);
         // Server-sent events and other streams must reach the caller chunk by chunk.
@@ -152,15 +143,15 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Gatew
       } catch {
         /* malformed percent-encoding: not a function name */
       }
-      const entry = FUNCTION_NAME.test(name) ? entrypointOf(ctx, name) : undefined;
+      // Read on every request, so editing verify_jwt or entrypoint in config.toml needs no restart.
+      const settings = readProjectConfig(ctx.config).functions[name];
+      const entry = FUNCTION_NAME.test(name) ? entrypointOf(ctx, name, settings?.entrypoint) : undefined;
       if (!entry) {
         applyCors(req, res);
         return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
       }
 
-      // Read on every request, so editing verify_jwt in config.toml needs no restart.
-      const verify = readProjectConfig(ctx.config).functions[name]?.verifyJwt ?? true;
-      if (verify) {
+      if (settings?.verifyJwt ?? true) {
         const problem = await jwtProblem(ctx, req);
         if (problem) {
           applyCors(req, res);

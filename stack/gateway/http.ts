@@ -8,6 +8,20 @@ export const CORS_ALLOW_HEADERS =
   'authorization, apikey, x-client-info, content-type, x-supabase-api-version, x-upsert, cache-control, x-metadata, x-region, prefer, accept-profile, content-profile, range, x-retry-count, x-supabase-client-platform, x-supabase-client-platform-version, x-supabase-client-runtime, x-supabase-client-runtime-version';
 export const CORS_EXPOSE_HEADERS = 'content-range, x-total-count, link, x-supabase-api-version, x-relay-error, content-length, content-type, content-disposition, etag, last-modified';
 
+/** Headers that describe one connection, never forwarded by a proxy (RFC 9110 §7.6.1), plus Host. */
+export const HOP_BY_HOP_HEADERS = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'host',
+]);
+
 export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin;
   res.setHeader('Access-Control-Allow-Origin', origin ?? '*');

@@ -5,21 +5,20 @@
  */
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { applyCors, sendJson } from './http.ts';
+import { applyCors, HOP_BY_HOP_HEADERS, sendJson } from './http.ts';
 import type { GatewayService } from './types.ts';
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host']);
 
 /** Streams a request to an upstream HTTP server and its answer back. */
 export function proxyTo(upstream: string, req: IncomingMessage, res: ServerResponse, pathAndQuery: string, extraHeaders: Record<string, string> = {}): Promise<void> {
   const target = new URL(pathAndQuery, upstream);
   const headers: http.OutgoingHttpHeaders = {};
-  for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(k) && v !== undefined) headers[k] = v;
+  for (const [k, v] of Object.entries(req.headers)) if (!HOP_BY_HOP_HEADERS.has(k) && v !== undefined) headers[k] = v;
   Object.assign(headers, extraHeaders);
   return new Promise((resolve) => {
     const upstreamReq = http.request(target, { method: req.method, headers }, (upstreamRes) => {
       const out: http.OutgoingHttpHeaders = {};
-      for (const [k, v] of Object.entries(upstreamRes.headers)) if (!HOP_BY_HOP.has(k) && v !== undefined && !k.startsWith('access-control-')) out[k] = v;
+      for (const [k, v] of Object.entries(upstreamRes.headers)) if (!HOP_BY_HOP_HEADERS.has(k) && v !== undefined && !k.startsWith('access-control-')) out[k] = v;
       res.writeHead(upstreamRes.statusCode ?? 502, out);
       upstreamRes.pipe(res);
       upstreamRes.on('end', resolve);
