@@ -66,7 +66,8 @@ export interface MigrationReport {
   milliseconds: number;
 }
 
-export async function migrate(config: StackConfig, log: Logger, options: { seed: boolean }): Promise<MigrationReport> {
+/** `seed`: always (reset), never, or only when this database has never been seeded (start). */
+export async function migrate(config: StackConfig, log: Logger, options: { seed: boolean | 'if-never-seeded' }): Promise<MigrationReport> {
   const started = performance.now();
   const client = new pg.Client({ connectionString: config.dbUrl, application_name: 'listingdesk-migrate' });
   await client.connect();
@@ -94,7 +95,9 @@ export async function migrate(config: StackConfig, log: Logger, options: { seed:
     }
     let seeded = false;
     const seedFile = path.join(config.supabaseDir, 'seed.sql');
-    if (options.seed && fs.existsSync(seedFile)) {
+    const seed =
+      options.seed === 'if-never-seeded' ? (await client.query('select 1 from supabase_migrations.seed_files')).rowCount === 0 : options.seed;
+    if (seed && fs.existsSync(seedFile)) {
       const sql = fs.readFileSync(seedFile, 'utf8');
       await inTransaction(client, sql, 'seed.sql');
       await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', [

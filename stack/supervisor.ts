@@ -71,13 +71,8 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
     stops.push(() => postgres.stop());
     postgres.onExit((code) => crash('postgres', code));
 
-    const migrations = await migrate(config, log, { seed: false });
     // Seed only a database that has never been seeded (fresh or reset).
-    if (await needsSeed(config)) {
-      const seeding = await migrate(config, log, { seed: true });
-      migrations.seeded = seeding.seeded;
-      migrations.milliseconds += seeding.milliseconds;
-    }
+    const migrations = await migrate(config, log, { seed: 'if-never-seeded' });
 
     const pool = superuserPool(config, 20);
     stops.push(() => pool.end());
@@ -117,18 +112,6 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
   } catch (error) {
     await stop();
     throw error;
-  }
-}
-
-async function needsSeed(config: StackConfig): Promise<boolean> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: config.dbUrl });
-  await client.connect();
-  try {
-    const { rowCount } = await client.query('select 1 from supabase_migrations.seed_files');
-    return rowCount === 0;
-  } finally {
-    await client.end();
   }
 }
 
