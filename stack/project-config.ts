@@ -43,9 +43,15 @@ const projectConfigSchema = z.object({
           }),
         )
         .default({}),
+      /** The global upload limit, go-units syntax ("50MiB") or bytes. */
+      file_size_limit: z.union([z.string(), z.number().int().nonnegative()]).optional(),
     })
     .prefault({}),
 });
+
+/** Supabase's default upload limit, used when config.toml sets none (or sets one we cannot read). */
+const DEFAULT_STORAGE_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
+const sizeInBytes = (value: string | number | undefined) => (typeof value === 'string' ? parseConfigSize(value) : value);
 
 export interface BucketConfig {
   public: boolean;
@@ -72,6 +78,8 @@ export interface ProjectConfig {
   functions: Record<string, { verifyJwt: boolean; entrypoint?: string }>;
   /** `[storage.buckets.<id>]`: the buckets the Supabase CLI creates and seeds (`supabase seed buckets`). */
   buckets: Record<string, BucketConfig>;
+  /** `[storage] file_size_limit` in bytes. */
+  storageFileSizeLimit: number;
 }
 
 /** Read on each call, so an edited config.toml (e.g. verify_jwt) is picked up without a restart. */
@@ -98,12 +106,13 @@ export function readProjectConfig(config: Pick<StackConfig, 'supabaseDir'>): Pro
         id,
         {
           public: b.public,
-          fileSizeLimit: typeof b.file_size_limit === 'string' ? parseConfigSize(b.file_size_limit) : b.file_size_limit,
+          fileSizeLimit: sizeInBytes(b.file_size_limit),
           allowedMimeTypes: b.allowed_mime_types,
           // As the CLI: relative to supabase/.
           objectsPath: b.objects_path ? path.resolve(config.supabaseDir, b.objects_path) : undefined,
         },
       ]),
     ),
+    storageFileSizeLimit: sizeInBytes(c.storage.file_size_limit) ?? DEFAULT_STORAGE_FILE_SIZE_LIMIT,
   };
 }

@@ -3,23 +3,18 @@
  * (verified JWT claims) and running SQL as that caller, so that RLS policies
  * on storage.objects and storage.buckets decide as on hosted Supabase.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import type pg from 'pg';
-import { parse as parseToml } from 'smol-toml';
 import { z } from 'zod';
 import type { StackConfig } from '../config.ts';
+import { readProjectConfig } from '../project-config.ts';
 import { withClaims } from '../gateway/db.ts';
 import { apiKey, bearerToken, readJson } from '../gateway/http.ts';
 import { JwtError, verifyJwt, type SupabaseClaims } from '../gateway/jwt.ts';
 import type { Logger } from '../log.ts';
 import type { Disk, KeyLocks } from './disk.ts';
 import { ERRORS, StorageError } from './errors.ts';
-import { parseConfigSize } from './validate.ts';
 
-/** Supabase's default upload limit, used when config.toml sets none. */
-const DEFAULT_GLOBAL_LIMIT = 50 * 1024 * 1024;
 
 export interface StorageContext {
   config: StackConfig;
@@ -112,17 +107,7 @@ export async function mustFindBucket(ctx: StorageContext, id: string): Promise<B
 
 /** The global upload limit from config.toml (`[storage] file_size_limit`), read per upload so edits apply at once. */
 export function globalFileSizeLimit(config: StackConfig): number {
-  try {
-    const file = path.join(config.supabaseDir, 'config.toml');
-    if (!fs.existsSync(file)) return DEFAULT_GLOBAL_LIMIT;
-    const storage = (parseToml(fs.readFileSync(file, 'utf8')) as { storage?: { file_size_limit?: unknown } }).storage;
-    const value = storage?.file_size_limit;
-    if (typeof value === 'number') return value;
-    if (typeof value === 'string') return parseConfigSize(value) ?? DEFAULT_GLOBAL_LIMIT;
-  } catch {
-    // An unreadable config.toml is reported by the parts that own it; keep the default here.
-  }
-  return DEFAULT_GLOBAL_LIMIT;
+  return readProjectConfig(config).storageFileSizeLimit;
 }
 
 /** Reads and validates a JSON body; a body that does not parse or match is a 400 in Storage's shape. */
