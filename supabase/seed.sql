@@ -83,9 +83,10 @@ begin
   update private.settings set value = 'switcher@listingdesk.test' where key = 'role_switcher_email';
   update public.users set created_at = now() - interval '60 days';
 
-  -- Olivia's test agent profile: a second account of her sign-in.
+  -- Olivia's test agent profile: a second account of her sign-in, shown with
+  -- her sign-in e-mail (the database derives every account's e-mail from Auth).
   insert into public.users (id, auth_user_id, email, role, first_name, last_name, assigned_tc_id, created_at)
-  select 'a0000000-0000-4000-8000-000000000010', u.auth_user_id, 'olivia.chen@agents.listingdesk.test', 'agent', 'Olivia', 'Chen', a_olivia, now() - interval '20 days'
+  select 'a0000000-0000-4000-8000-000000000010', u.auth_user_id, u.email, 'agent', 'Olivia', 'Chen', a_olivia, now() - interval '20 days'
   from public.users u where u.id = a_olivia
   returning id into a_olivia_test;
   insert into public.active_accounts (auth_user_id, user_id)

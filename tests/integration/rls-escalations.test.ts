@@ -229,9 +229,9 @@ describe('accounts', () => {
     const denied = await agentA.client.rpc('switch_role', { target: 'super_admin' });
     expect(denied.error?.code, 'other accounts cannot switch role').toBe('42501');
     const renamed = await agentA.client.from('users').update({ email: switcher.email }).eq('id', agentA.id!);
-    expect(renamed.error, 'the profile e-mail is editable').toBeNull();
+    expect(renamed.error?.code, "the account e-mail cannot be set to the switcher's address").toBe('42501');
     const stillDenied = await agentA.client.rpc('switch_role');
-    expect(stillDenied.error?.code, 'a copied profile e-mail does not unlock the switcher (the verified sign-in e-mail does)').toBe('42501');
+    expect(stillDenied.error?.code, 'only the verified sign-in e-mail unlocks the switcher').toBe('42501');
     expect((await switcher.client.rpc('switch_role')).data, 'toggle agent -> tc').toBe('tc');
     expect((await switcher.client.rpc('switch_role')).data, 'toggle tc -> super_admin').toBe('super_admin');
     const row = await one<{ role: string; original_role: string }>('select role, original_role from public.users where id = $1', [switcher.id]);
@@ -242,7 +242,7 @@ describe('accounts', () => {
   });
 
   it("a coordinator's test agent profile is a second account of the same sign-in; policies follow the active account", async () => {
-    const made = await tc1.client.rpc('create_test_agent_profile', { profile_email: tc1.email!.replace('@rls.test', '@agents.rls.test') });
+    const made = await tc1.client.rpc('create_test_agent_profile');
     expect(made.error, 'a coordinator creates their test agent profile').toBeNull();
     const mine = await tc1.client.from('users').select('id, role').eq('auth_user_id', tc1.authId!).order('created_at');
     expect(mine.data?.map((u) => u.role), 'the sign-in lists both accounts').toEqual(['tc', 'agent']);
@@ -267,7 +267,7 @@ describe('accounts', () => {
     expect((await tc1.client.rpc('unassign_agent', { agent_id: free.id })).error, 'tc1 unassigns their agent').toBeNull();
   });
 
-  it('anon sees only what onboarding shows; onboarding gives the invited role and notifies the inviter', async () => {
+  it('anon sees only what onboarding shows; signing up with the invitation id gives the invited role and notifies the inviter', async () => {
     const email = `invitee-${crypto.randomUUID().slice(0, 8)}@rls.test`;
     const inv = await admin.client.from('invitations').insert({ email, role: 'tc', invited_by: admin.id }).select('id').single();
     expect(inv.error, 'the super admin invites').toBeNull();
@@ -280,10 +280,8 @@ describe('accounts', () => {
     expect((await agentA.client.rpc('complete_onboarding', { invitation_id: inv.data!.id, first_name: 'A', last_name: 'B' })).error, 'someone else cannot use the invitation').not.toBeNull();
 
     const password = `pw-${crypto.randomUUID()}`;
-    const signUp = await anon.auth.signUp({ email, password, options: { data: { first_name: 'Priya', last_name: 'Raman' } } });
+    const signUp = await anon.auth.signUp({ email, password, options: { data: { first_name: 'Priya', last_name: 'Raman', invitation_id: inv.data!.id } } });
     expect(signUp.error, 'the invitee signs up').toBeNull();
-    const done = await anon.rpc('complete_onboarding', { invitation_id: inv.data!.id, first_name: 'Priya', last_name: 'Raman' });
-    expect(done.data?.account_ready, 'onboarding completes').toBe(true);
     const account = await anon.from('users').select('role, first_name').eq('auth_user_id', signUp.data.user!.id);
     expect(account.data, 'the account has the invited role').toEqual([{ role: 'tc', first_name: 'Priya' }]);
     expect((await anon.rpc('get_invitation', { invitation_id: inv.data!.id })).data?.[0]?.used, 'the invitation is used').toBe(true);
