@@ -34,7 +34,7 @@ beforeAll(async () => {
   member = await createActor('ChanMember', 'tc');
   outsider = await createActor('ChanOutsider', 'tc');
   admin = await createActor('ChanAdmin', 'super_admin');
-  const created = await rest(creator, 'POST', 'tc_channels', { name: 'escalation-test' });
+  const created = await rest(creator, 'POST', 'tc_channels', { name: 'escalation-test', created_by_id: creator.id });
   expect(created.status, 'a coordinator creates a channel').toBe(201);
   channel = (created.body as { id: string }[])[0].id;
   const added = await rest(creator, 'POST', 'tc_channel_members', { channel_id: channel, tc_id: member.id, role: 'member' });

@@ -84,40 +84,40 @@ describe('folders, filing and threads stay in their scope', () => {
   let folder1: string, folder1Child: string, folder2: string;
 
   beforeAll(async () => {
-    folder1 = (await tc1.client.from('folders').insert({ name: 'Team 1 contracts' }).select('id').single()).data!.id;
-    folder1Child = (await tc1.client.from('folders').insert({ name: 'Team 1 drafts', parent_id: folder1 }).select('id').single()).data!.id;
-    folder2 = (await tc2.client.from('folders').insert({ name: 'Team 2 contracts' }).select('id').single()).data!.id;
+    folder1 = (await tc1.client.from('folders').insert({ name: 'Team 1 contracts', created_by: tc1.id }).select('id').single()).data!.id;
+    folder1Child = (await tc1.client.from('folders').insert({ name: 'Team 1 drafts', parent_id: folder1, created_by: tc1.id }).select('id').single()).data!.id;
+    folder2 = (await tc2.client.from('folders').insert({ name: 'Team 2 contracts', created_by: tc2.id }).select('id').single()).data!.id;
   });
 
   it('a folder nests only in a folder of its own team, and never inside itself', async () => {
-    const nested = await tc2.client.from('folders').insert({ name: 'Trojan', parent_id: folder1 });
+    const nested = await tc2.client.from('folders').insert({ name: 'Trojan', parent_id: folder1, created_by: tc2.id });
     expect(nested.status, "coordinator 2 cannot create a folder inside team 1's folder").toBe(403);
     const moved = await tc2.client.from('folders').update({ parent_id: folder1 }).eq('id', folder2);
     expect(moved.status, "coordinator 2 cannot move a folder into team 1's folder").toBe(403);
     const cycle = await tc1.client.from('folders').update({ parent_id: folder1Child }).eq('id', folder1);
     expect({ status: cycle.status, message: cycle.error?.message }, 'a folder cannot move into its own subfolder')
       .toEqual({ status: 400, message: 'a folder cannot move into itself or one of its subfolders' });
-    const unknown = await tc1.client.from('folders').insert({ name: 'Orphan', parent_id: crypto.randomUUID() });
+    const unknown = await tc1.client.from('folders').insert({ name: 'Orphan', parent_id: crypto.randomUUID(), created_by: tc1.id });
     expect(unknown.status, 'an unknown parent folder is 404').toBe(404);
     expect((await one<{ parent_id: string | null }>('select parent_id from public.folders where id = $1', [folder2]))?.parent_id, 'team 2 folder unchanged').toBeNull();
   });
 
   it("a document is filed only in a folder of its own team", async () => {
     const doc = (await agentA.client.from('documents')
-      .insert({ listing_id: listingA, file_name: 'file-me.pdf', file_url: `listings/${listingA}/file-me.pdf` }).select('id').single()).data!.id;
+      .insert({ listing_id: listingA, file_name: 'file-me.pdf', file_url: `listings/${listingA}/file-me.pdf`, uploaded_by: agentA.id }).select('id').single()).data!.id;
     const filed = await agentA.client.from('documents').update({ folder_id: folder2 }).eq('id', doc);
     expect(filed.status, "agent A cannot file her listing document into team 2's folder").toBe(403);
     const teamDoc = (await tc1.client.from('documents')
-      .insert({ is_general: true, file_name: 'handbook.pdf', file_url: `teams/${tc1.id}/handbook.pdf` }).select('id').single()).data!.id;
+      .insert({ is_general: true, team_tc_id: tc1.id, file_name: 'handbook.pdf', file_url: `teams/${tc1.id}/handbook.pdf`, uploaded_by: tc1.id }).select('id').single()).data!.id;
     expect((await tc1.client.from('documents').update({ folder_id: folder1 }).eq('id', teamDoc)).error, 'a team document goes into its team\'s folder').toBeNull();
     expect((await tc1.client.from('documents').update({ folder_id: folder2 }).eq('id', teamDoc)).status, "but not into another team's folder").toBe(403);
     expect((await one<{ folder_id: string | null }>('select folder_id from public.documents where id = $1', [doc]))?.folder_id, 'the listing document is unfiled').toBeNull();
   });
 
   it("a thread reply stays in its parent's channel", async () => {
-    const channel = (await tc1.client.from('tc_channels').insert({ name: 'scope-private' }).select('id').single()).data!.id;
-    const secret = (await tc1.client.from('tc_team_messages').insert({ channel_id: channel, content: 'Private thread start' }).select('id').single()).data!.id;
-    const reply = await tc2.client.from('tc_team_messages').insert({ channel_id: null, content: 'Replying across channels', parent_message_id: secret, is_thread_reply: true });
+    const channel = (await tc1.client.from('tc_channels').insert({ name: 'scope-private', created_by_id: tc1.id }).select('id').single()).data!.id;
+    const secret = (await tc1.client.from('tc_team_messages').insert({ channel_id: channel, sender_id: tc1.id, content: 'Private thread start' }).select('id').single()).data!.id;
+    const reply = await tc2.client.from('tc_team_messages').insert({ channel_id: null, sender_id: tc2.id, content: 'Replying across channels', parent_message_id: secret, is_thread_reply: true });
     expect({ status: reply.status, message: reply.error?.message }, 'a general-channel reply to a private-channel message is refused')
       .toEqual({ status: 403, message: 'a thread reply stays in the channel of its parent message' });
   });
@@ -125,10 +125,10 @@ describe('folders, filing and threads stay in their scope', () => {
 
 describe('scoping columns cannot be moved by update', () => {
   it('a super admin cannot move a message to another listing; a coordinator cannot move an AI description to another listing', async () => {
-    const msg = (await agentA.client.from('messages').insert({ listing_id: listingA, content: 'Stay here' }).select('id').single()).data!.id;
+    const msg = (await agentA.client.from('messages').insert({ listing_id: listingA, sender_id: agentA.id, content: 'Stay here' }).select('id').single()).data!.id;
     const moved = await admin.client.from('messages').update({ listing_id: listingB }).eq('id', msg);
     expect(moved.status, 'listing_id of a message is fixed').toBe(403);
-    const desc = (await tc1.client.from('ai_listing_descriptions').insert({ listing_id: listingA, style: 'Modern', description: 'Bright and open.' }).select('id, tc_id').single()).data!;
+    const desc = (await tc1.client.from('ai_listing_descriptions').insert({ listing_id: listingA, tc_id: tc1.id, style: 'Modern', description: 'Bright and open.' }).select('id, tc_id').single()).data!;
     expect(desc.tc_id, 'the description is owned by its coordinator').toBe(tc1.id);
     const hop = await tc1.client.from('ai_listing_descriptions').update({ listing_id: listingB }).eq('id', desc.id);
     expect({ status: hop.status, message: hop.error?.message }, 'listing_id of an AI description is fixed')
