@@ -140,3 +140,12 @@ describe('scoping columns cannot be moved by update', () => {
     expect(listing.data?.tc_id, "tc_id is derived from the agent, not taken from the client").toBe(tc1.id);
   });
 });
+
+describe('AI rows name only the coordinator\'s own agents', () => {
+  it("a coordinator cannot file a learning insight about another coordinator's agent", async () => {
+    const foreign = await tc1.client.from('ai_learning_insights').insert({ tc_id: tc1.id, agent_id: agentB.id, insight_type: 'other', title: 'About agent B' });
+    expect(foreign.status, "agent B is not coordinator 1's agent").toBe(403);
+    const own = await tc1.client.from('ai_learning_insights').insert({ tc_id: tc1.id, agent_id: agentA.id, insight_type: 'other', title: 'About agent A' });
+    expect(own.error, 'an insight about their own agent is accepted').toBeNull();
+  });
+});
