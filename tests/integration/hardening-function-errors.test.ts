@@ -40,7 +40,7 @@ describe('account functions', () => {
       insertRow(db, 'invitations', { email: agentA.email, role: 'tc', invited_by: admin.id, used: true, used_at: new Date().toISOString() }));
     await expectRefusal(agentA.client, 'complete_onboarding', { invitation_id: unknown(), first_name: 'A', last_name: 'B' }, 404, 'invitation not found');
     await expectRefusal(agentA.client, 'complete_onboarding', { invitation_id: foreign, first_name: 'A', last_name: 'B' }, 404, 'invitation not found');
-    await expectRefusal(agentA.client, 'complete_onboarding', { invitation_id: used, first_name: 'A', last_name: 'B' }, 409, 'invitation already used or expired');
+    await expectRefusal(agentA.client, 'complete_onboarding', { invitation_id: used, first_name: 'A', last_name: 'B' }, 409, 'this invitation has already been used');
     await expectRefusal(agentA.client, 'complete_onboarding', { invitation_id: used, first_name: ' ', last_name: 'B' }, 400, 'first and last name are required');
   });
 
