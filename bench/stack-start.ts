@@ -3,11 +3,9 @@
  * (initdb + bootstrap + migrations + seed) and from an existing one, against
  * the 10 s target. Each run uses free ports and a temporary folder.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { freePort } from '../stack/processes.ts';
 import { startStack } from '../stack/supervisor.ts';
+import { ownedTempDir, sweepDeadTempDirs } from '../stack/temp-dirs.ts';
 
 const TARGET_MS = 10_000;
 const ROUNDS = 3;
@@ -24,15 +22,17 @@ async function once(dataDir: string): Promise<{ total: number; migrations: numbe
 const fresh: number[] = [];
 const warm: number[] = [];
 let migrationMs = 0;
+sweepDeadTempDirs();
 for (let i = 0; i < ROUNDS; i++) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-bench-'));
+  // Removed on any exit of this process (Ctrl-C included); a killed run's folder goes with the next sweep.
+  const dir = ownedTempDir('listingdesk-bench-');
   try {
-    const first = await once(dir);
+    const first = await once(dir.path);
     fresh.push(first.total);
     migrationMs = Math.max(migrationMs, first.migrations);
-    warm.push((await once(dir)).total);
+    warm.push((await once(dir.path)).total);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    dir.remove();
   }
 }
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

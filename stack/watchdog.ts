@@ -12,15 +12,30 @@ export interface WatchedProcess {
   signal: 'INT' | 'TERM';
 }
 
+// Arguments: supervisor pid, then SIGNAL:pid targets, then `--`, then folders to remove once the targets are gone.
 const SCRIPT = `
 sup=$1; shift
 while kill -0 "$sup" 2>/dev/null; do sleep 1; done
-for target in "$@"; do kill -"\${target%%:*}" "\${target#*:}" 2>/dev/null; done
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+  kill -"\${1%%:*}" "\${1#*:}" 2>/dev/null
+  pids="$pids \${1#*:}"; shift
+done
+[ $# -gt 0 ] && shift
+[ $# -gt 0 ] || exit 0
+for i in $(seq 100); do
+  left=
+  for pid in $pids; do kill -0 "$pid" 2>/dev/null && left=1; done
+  [ -z "$left" ] && break
+  sleep 0.2
+done
+rm -rf -- "$@"
 `;
 
-export function startWatchdog(supervisorPid: number, processes: WatchedProcess[]): { stop(): void } {
+/** `removeAfter`: folders to delete once the processes are gone (throwaway stacks). */
+export function startWatchdog(supervisorPid: number, processes: WatchedProcess[], removeAfter: string[] = []): { stop(): void } {
   const targets = processes.filter((p) => p.pid > 0).map((p) => `${p.signal}:${p.pid}`);
-  const child = spawn('sh', ['-c', SCRIPT, 'listingdesk-stack-watchdog', String(supervisorPid), ...targets], { detached: true, stdio: 'ignore' });
+  const args = [String(supervisorPid), ...targets, '--', ...removeAfter];
+  const child = spawn('sh', ['-c', SCRIPT, 'listingdesk-stack-watchdog', ...args], { detached: true, stdio: 'ignore' });
   child.unref();
   return {
     stop() {

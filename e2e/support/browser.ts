@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { ownedTempDir } from '../../stack/temp-dirs.ts';
+import { throwawayPrefix } from '../../tests/support/throwaway-stack.ts';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,10 +26,23 @@ export interface LaunchOptions {
   fakeMedia?: boolean;
 }
 
+let profilesDir: string | undefined;
+
+/**
+ * Playwright puts Chromium's user-data and artifacts folders in os.tmpdir(); a
+ * killed run would leave them behind. They go in a folder owned by this
+ * process instead, removed on exit or by the next run's sweep (stack/temp-dirs.ts).
+ */
+function useOwnedTempDir(): void {
+  profilesDir ??= ownedTempDir(throwawayPrefix('chromium')).path;
+  process.env.TMPDIR = profilesDir;
+}
+
 export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
   }
+  useOwnedTempDir();
   const media = options.fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'] : [];
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

@@ -8,27 +8,17 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { applyCors, bearerToken, HOP_BY_HOP_HEADERS, sendJson } from '../gateway/http.ts';
 import { verifyJwt } from '../gateway/jwt.ts';
 import type { GatewayService, ServiceContext } from '../gateway/types.ts';
 import { readProjectConfig } from '../project-config.ts';
+import { ensureFunctionsCached, entrypointOf, FUNCTION_NAME } from './deno-cache.ts';
 import { WorkerBootError, WorkerPool, type Worker } from './workers.ts';
 
 /** Paths under the prefix served without an API key (the gateway does not check keys here at all). */
 export const FUNCTIONS_OPEN_PATHS: RegExp[] = [];
 
 const PREFIX = '/functions/v1';
-/** Function names the Supabase CLI accepts; `_shared` and other `_` folders are not functions. */
-const FUNCTION_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
-
-/** The module a function runs: config.toml's `entrypoint` (relative to supabase/), else index.ts. */
-function entrypointOf(ctx: ServiceContext, name: string, configured: string | undefined): string | undefined {
-  const { supabaseDir, functionsDir } = ctx.config;
-  const candidates = configured ? [path.resolve(supabaseDir, configured)] : ['index.ts', 'index.js', 'index.tsx', 'index.mjs'].map((f) => path.join(functionsDir, name, f));
-  return candidates.find((c) => fs.existsSync(c) && fs.statSync(c).isFile());
-}
-
 /** 401 with the relay's wording, or undefined when the caller may pass. */
 async function jwtProblem(ctx: ServiceContext, req: http.IncomingMessage): Promise<string | undefined> {
   if (!req.headers.authorization) return 'Missing authorization header';
@@ -145,7 +135,7 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Gatew
       }
       // Read on every request, so editing verify_jwt or entrypoint in config.toml needs no restart.
       const settings = readProjectConfig(ctx.config).functions[name];
-      const entry = FUNCTION_NAME.test(name) ? entrypointOf(ctx, name, settings?.entrypoint) : undefined;
+      const entry = FUNCTION_NAME.test(name) ? entrypointOf(ctx.config, name, settings?.entrypoint) : undefined;
       if (!entry) {
         applyCors(req, res);
         return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
@@ -164,6 +154,8 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Gatew
       const raw = req.url ?? '';
       const target = raw.startsWith(`${PREFIX}/`) ? raw.slice(PREFIX.length) : `${subPath}${url.search}`;
 
+      // A boot needs the function's dependencies in the cache (a new or edited function: cached now).
+      if (!pool.isWarm(name, entry)) await ensureFunctionsCached(ctx.config, pool.denoPath, ctx.log);
       const worker = pool.get(name, entry);
       worker.inflight++;
       try {

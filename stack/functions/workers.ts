@@ -13,9 +13,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { StackConfig } from '../config.ts';
 import type { Logger } from '../log.ts';
+import { denoCacheDir, denoConfigFlags, denoEnvironment } from './deno-cache.ts';
 
 const ENTRY_SCRIPT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'deno-entry.js');
-/** Cold boots may download npm packages first, which takes a while on a slow network. */
+/** A cold boot loads the function's modules from the cache; generous for a loaded machine. */
 const BOOT_TIMEOUT_MS = 90_000;
 /** How many of a worker's last log lines an error answer carries. */
 const KEPT_LINES = 40;
@@ -96,12 +97,7 @@ export class WorkerPool {
   private readonly workers = new Map<string, Worker>();
   private readonly retiredWorkers = new Set<Worker>();
   private readonly deno = denoBinary();
-  /** npm: packages are cached here across stack runs (throwaway test stacks included). */
-  readonly denoDir: string;
-
-  constructor(private readonly options: WorkerPoolOptions) {
-    this.denoDir = process.env.DENO_DIR ?? path.join(options.config.projectRoot, 'node_modules', '.cache', 'deno');
-  }
+  constructor(private readonly options: WorkerPoolOptions) {}
 
   get denoPath(): string {
     return this.deno;
@@ -109,6 +105,12 @@ export class WorkerPool {
 
   get size(): number {
     return this.workers.size;
+  }
+
+  /** Whether `get` would return a running worker (no boot needed). */
+  isWarm(name: string, entry: string): boolean {
+    const existing = this.workers.get(name);
+    return Boolean(existing && !existing.exited && existing.entry === entry);
   }
 
   /** The running worker of a function, or a freshly spawned one. */
@@ -166,15 +168,9 @@ export class WorkerPool {
 
   private environment(): NodeJS.ProcessEnv {
     const { config, log } = this.options;
-    const env: NodeJS.ProcessEnv = {};
     // The function sees only what it would see on Supabase, plus what Deno needs
     // to find its cache, temp folder and (if any) a proxy or registry mirror.
-    const passThrough = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'NPM_CONFIG_REGISTRY'];
-    // Trust settings: behind a TLS-intercepting proxy Deno needs the extra CAs to reach the npm registry.
-    passThrough.push('DENO_CERT', 'DENO_TLS_CA_STORE', 'SSL_CERT_FILE', 'SSL_CERT_DIR', 'NODE_EXTRA_CA_CERTS');
-    for (const key of passThrough) {
-      if (process.env[key] !== undefined) env[key] = process.env[key];
-    }
+    const env = denoEnvironment(config.projectRoot);
     const envFile = path.join(config.functionsDir, '.env');
     if (fs.existsSync(envFile)) {
       for (const [key, value] of Object.entries(parseEnvFile(fs.readFileSync(envFile, 'utf8')))) {
@@ -188,31 +184,11 @@ export class WorkerPool {
       SUPABASE_ANON_KEY: config.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: config.serviceRoleKey,
       SUPABASE_DB_URL: config.dbUrl,
-      DENO_DIR: this.denoDir,
+      DENO_DIR: denoCacheDir(config.projectRoot),
       DENO_NO_UPDATE_CHECK: '1',
       NO_COLOR: '1',
     });
     return env;
-  }
-
-  /** deno.json / import map the way the Supabase CLI picks them: the function's own first, then the shared one. */
-  private configFlags(entry: string): string[] {
-    const { functionsDir } = this.options.config;
-    const first = (dir: string, names: string[]) => names.map((n) => path.join(dir, n)).find((f) => fs.existsSync(f));
-    const fnDir = path.dirname(entry);
-    const ownConfig = first(fnDir, ['deno.json', 'deno.jsonc']);
-    const flags: string[] = [];
-    const sharedConfig = ownConfig ? undefined : first(functionsDir, ['deno.json', 'deno.jsonc']);
-    if (ownConfig ?? sharedConfig) flags.push('--config', (ownConfig ?? sharedConfig)!);
-    else flags.push('--no-config');
-    if (!ownConfig) {
-      const importMap = first(fnDir, ['import_map.json']) ?? first(functionsDir, ['import_map.json']);
-      if (importMap) flags.push('--import-map', importMap);
-    }
-    // The project's package.json would otherwise make Deno look for npm packages
-    // in our node_modules; hosted Supabase resolves npm: specifiers itself.
-    flags.push('--node-modules-dir=none');
-    return flags;
   }
 
   private spawn(name: string, entry: string): Worker {
@@ -220,7 +196,9 @@ export class WorkerPool {
     const marker = `@@functions-${crypto.randomBytes(6).toString('hex')}@@`;
     const args = [
       'run',
-      ...this.configFlags(entry),
+      ...denoConfigFlags(this.options.config.functionsDir, entry, 'run'),
+      // Dependencies come from the project's Deno cache only (deno-cache.ts): no network needed.
+      '--cached-only',
       // What the edge runtime effectively grants: network, environment, reading
       // files, writing the temp folder, remote imports.
       '--allow-net',

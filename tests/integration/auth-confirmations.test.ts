@@ -6,14 +6,14 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../stack/config.ts';
 import { freePort } from '../../stack/processes.ts';
 import { startStack, type RunningStack } from '../../stack/supervisor.ts';
+import { ownedTempDir, type OwnedTempDir } from '../../stack/temp-dirs.ts';
 import { anonClient, serviceClient, uniqueEmail } from '../support/clients.ts';
-import type { StackInfo } from '../support/throwaway-stack.ts';
+import { throwawayPrefix, type StackInfo } from '../support/throwaway-stack.ts';
 import { authFetch, followLink, fragmentOf, latestMailTo, mailsTo, verifyLinkIn } from './auth-support.ts';
 
 const SIGN_IN_LIMIT = 3;
@@ -21,9 +21,11 @@ const SIGN_IN_LIMIT = 3;
 let stack: RunningStack;
 let info: StackInfo;
 let projectRoot: string;
+let projectFolder: OwnedTempDir | undefined;
 
 beforeAll(async () => {
-  projectRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-auth-project-'));
+  projectFolder = ownedTempDir(throwawayPrefix('auth-project'));
+  projectRoot = projectFolder.path;
   fs.cpSync(path.join(PROJECT_ROOT, 'supabase'), path.join(projectRoot, 'supabase'), { recursive: true, filter: (src) => !src.includes('node_modules') });
   const configFile = path.join(projectRoot, 'supabase', 'config.toml');
   const original = fs.readFileSync(configFile, 'utf8');
@@ -35,6 +37,7 @@ beforeAll(async () => {
   stack = await startStack({
     projectRoot,
     dataDir,
+    temporary: true,
     apiPort: await freePort(),
     dbPort: await freePort(),
     mailPort: await freePort(),
@@ -49,7 +52,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await stack?.stop();
-  if (projectRoot) fs.rmSync(projectRoot, { recursive: true, force: true });
+  projectFolder?.remove();
 });
 
 describe('sign-up with enable_confirmations = true', () => {

@@ -6,7 +6,6 @@
  * appear in supabase/functions, and editing them cannot disturb other tests.
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
@@ -17,6 +16,7 @@ import { createFunctionsService } from '../../stack/functions/service.ts';
 import { startGateway, type Gateway } from '../../stack/gateway/server.ts';
 import type { GatewayService, ServiceContext } from '../../stack/gateway/types.ts';
 import { createLogger } from '../../stack/log.ts';
+import { ownedTempDir, type OwnedTempDir } from '../../stack/temp-dirs.ts';
 import { mintedUser, stackInfo, type TestUser } from '../support/clients.ts';
 
 const noSession = {
@@ -35,6 +35,7 @@ async function errorBody(error: unknown): Promise<{ status: number; body: Record
 describe('Edge Functions runtime (fixture functions on real Deno)', () => {
   const info = stackInfo();
   let tmp: string;
+  let tmpFolder: OwnedTempDir | undefined;
   let supabaseDir: string;
   let service: GatewayService;
   let gateway: Gateway;
@@ -46,7 +47,8 @@ describe('Edge Functions runtime (fixture functions on real Deno)', () => {
   const configToml = (echoVerifyJwt: boolean) => `[functions.echo]\nverify_jwt = ${echoVerifyJwt}\n`;
 
   beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'listingdesk-functions-'));
+    tmpFolder = ownedTempDir('listingdesk-functions-');
+    tmp = tmpFolder.path;
     supabaseDir = path.join(tmp, 'supabase');
     const functionsDir = path.join(supabaseDir, 'functions');
     fs.cpSync(path.join(PROJECT_ROOT, 'tests', 'fixtures', 'functions'), functionsDir, { recursive: true });
@@ -75,7 +77,7 @@ describe('Edge Functions runtime (fixture functions on real Deno)', () => {
   afterAll(async () => {
     await gateway?.close();
     await pool?.end();
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    tmpFolder?.remove();
   });
 
   it('boots a function on first use and serves a signed-in caller; warm calls are fast', async () => {

@@ -5,15 +5,16 @@
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../stack/processes.ts';
+import { ownedTempDir, type OwnedTempDir } from '../../stack/temp-dirs.ts';
 import { throwawayPrefix } from '../support/throwaway-stack.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
+let folder: OwnedTempDir;
 let ports: string[];
 
 function stack(...args: string[]) {
@@ -45,12 +46,13 @@ async function query(dbPort: string, sql: string) {
 // Each test starts and stops whole stacks; allow for a loaded 2-core CI machine.
 describe('npm run stack', { timeout: 180_000 }, () => {
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), throwawayPrefix('cli')));
+    folder = ownedTempDir(throwawayPrefix('cli'));
+    dataDir = folder.path;
     ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort())];
   });
   afterAll(() => {
     stack('stop');
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    folder?.remove();
   });
 
   it('starts detached, reports status, refuses a second start politely and stops without strays', async () => {

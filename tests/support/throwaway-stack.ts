@@ -1,12 +1,12 @@
 /**
  * A local stack on free ports in a temporary folder, for tests and benchmarks.
+ * The folder is removed however the run ends (stack/temp-dirs.ts); starting
+ * one first sweeps the leftovers of earlier runs whose process is gone.
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { freePort } from '../../stack/processes.ts';
 import { startStack, type RunningStack } from '../../stack/supervisor.ts';
+import { ownedTempDir, sweepDeadTempDirs } from '../../stack/temp-dirs.ts';
 
 export interface StackInfo {
   apiUrl: string;
@@ -26,17 +26,20 @@ declare module 'vitest' {
 }
 
 /**
- * Folder prefix of throwaway stacks. `npm test` sets LISTINGDESK_TEST_RUN so
- * its stray-process check judges only the stacks of its own run, not those
- * of another test run on the same machine.
+ * Folder prefix of throwaway stacks (ownedTempDir appends `p<pid>-XXXXXX`).
+ * `npm test` sets LISTINGDESK_TEST_RUN so its stray-process check judges only
+ * the stacks of its own run, not those of another test run on the same machine.
  */
 export function throwawayPrefix(kind = 'stack'): string {
   return `listingdesk-test-${process.env.LISTINGDESK_TEST_RUN ?? 'adhoc'}-${kind}-`;
 }
 
 export async function startThrowawayStack(extra: { siteUrl?: string } = {}): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), throwawayPrefix()));
+  sweepDeadTempDirs();
+  const folder = ownedTempDir(throwawayPrefix());
+  const dataDir = folder.path;
   const stack = await startStack({
+    temporary: true,
     dataDir,
     apiPort: await freePort(),
     dbPort: await freePort(),
@@ -61,7 +64,7 @@ export async function startThrowawayStack(extra: { siteUrl?: string } = {}): Pro
     },
     async stop() {
       await stack.stop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      folder.remove();
     },
   };
 }
