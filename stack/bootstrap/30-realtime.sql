@@ -6,6 +6,7 @@
 
 create schema if not exists realtime;
 grant usage on schema realtime to postgres, anon, authenticated, service_role;
+grant usage on schema realtime to supabase_realtime_admin;
 
 -- Hosted partitions this table by day; a plain table keeps logical
 -- replication simple here and accepts the same inserts.
@@ -85,3 +86,9 @@ grant execute on function realtime.broadcast_changes(text, text, text, text, tex
 
 -- Hosted Realtime streams broadcasts written from the database through this publication.
 create publication supabase_realtime_messages_publication for table realtime.messages;
+
+-- Owners as in a hosted schema dump: the table and realtime.topic() belong to
+-- supabase_realtime_admin (Realtime's own migrations create them as that role);
+-- the helpers stay with the superuser.
+alter table realtime.messages owner to supabase_realtime_admin;
+alter function realtime.topic() owner to supabase_realtime_admin;
