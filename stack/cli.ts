@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { resolveConfig, type StackOptions } from './config.ts';
 import { createLogger } from './log.ts';
 import { dropDatabaseObjects, migrate } from './migrate.ts';
-import { startPostgres, superuserPool } from './postgres.ts';
+import { rolePool, startPostgres } from './postgres.ts';
 import { seedBuckets } from './storage/seed-buckets.ts';
 import { onShutdownSignal, startStack, type StackState } from './supervisor.ts';
 
@@ -184,7 +184,7 @@ async function reset(): Promise<number> {
     fs.rmSync(config.storageDir, { recursive: true, force: true });
     const report = await migrate(config, log, { seed: true });
     // Storage files of config.toml's [storage.buckets.*] objects_path, written in-process (no gateway runs here).
-    const pool = superuserPool(config, 4);
+    const pool = rolePool(config, 'supabase_storage_admin', 4);
     const objects = await seedBuckets(config, pool, log).finally(() => pool.end());
     console.log(
       `Reset the database: ${report.applied.length} migrations, the seed and ${objects.uploaded.length} storage objects applied in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,

@@ -1,8 +1,9 @@
 /**
- * Applies the platform bootstrap (stack/bootstrap/*.sql, local only), then
- * supabase/migrations/*.sql in order, recorded in
+ * Applies the platform bootstrap (stack/bootstrap/*.sql, local only) as the
+ * superuser, then supabase/migrations/*.sql in order, recorded in
  * supabase_migrations.schema_migrations as the Supabase CLI records them, then
- * supabase/seed.sql on a fresh database.
+ * supabase/seed.sql on a fresh database. Migrations and seed run as `postgres`
+ * (not a superuser), as the Supabase CLI runs them on hosted projects.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
 import type { Logger } from './log.ts';
+import { roleUrl, SUPERUSER } from './postgres.ts';
 
 const BOOTSTRAP_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'bootstrap');
 
@@ -67,13 +69,38 @@ export interface MigrationReport {
 }
 
 /** `seed`: always (reset), never, or only when this database has never been seeded (start). */
+/** Connects as the superuser; a cluster from before the superuser was supabase_admin cannot be upgraded in place. */
+async function connectSuperuser(config: StackConfig, database = 'postgres'): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: roleUrl(config, SUPERUSER, database), application_name: 'listingdesk-bootstrap' });
+  try {
+    await client.connect();
+  } catch (error) {
+    const code = (error as pg.DatabaseError).code;
+    // 28P01: wrong password, 28000: role cannot log in (supabase_admin was a NOLOGIN role in older clusters).
+    if (code === '28P01' || code === '28000') {
+      throw new Error(
+        `${config.dbDir} was created by an older local stack whose superuser was "postgres"; the stack now runs as hosted Supabase does ` +
+          `(superuser supabase_admin, postgres without superuser). Stop the stack, delete ${config.dbDir} and start again (the seed is re-applied).`,
+      );
+    }
+    throw error;
+  }
+  return client;
+}
+
 export async function migrate(config: StackConfig, log: Logger, options: { seed: boolean | 'if-never-seeded' }): Promise<MigrationReport> {
   const started = performance.now();
+  const admin = await connectSuperuser(config);
+  try {
+    await admin.query("set client_min_messages = 'warning'");
+    await applyBootstrap(admin, log);
+  } finally {
+    await admin.end();
+  }
   const client = new pg.Client({ connectionString: config.dbUrl, application_name: 'listingdesk-migrate' });
   await client.connect();
   try {
     await client.query("set client_min_messages = 'warning'");
-    await applyBootstrap(client, log);
     const done = new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version));
     const migrationsDir = path.join(config.supabaseDir, 'migrations');
     const applied: string[] = [];
@@ -116,16 +143,16 @@ export async function migrate(config: StackConfig, log: Logger, options: { seed:
 
 /** Drops everything the bootstrap and migrations created, for `stack reset`. */
 export async function dropDatabaseObjects(config: StackConfig): Promise<void> {
-  const admin = new pg.Client({ connectionString: config.dbUrl.replace(/\/postgres$/, '/template1') });
-  await admin.connect();
+  const admin = await connectSuperuser(config, 'template1');
   try {
     await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'postgres' and pid <> pg_backend_pid()`);
     await admin.query(`select pg_drop_replication_slot(slot_name) from pg_replication_slots where database = 'postgres' and not active`);
     await admin.query('drop database if exists postgres with (force)');
     await admin.query('create database postgres');
-    // Cluster-wide roles survive a dropped database; the bootstrap re-creates them.
+    // Cluster-wide roles survive a dropped database; the bootstrap re-creates
+    // them (all but the superuser supabase_admin, initdb's own role).
     await admin.query(`do $$ declare r text; begin
-      foreach r in array array['authenticator','anon','authenticated','service_role','supabase_admin','supabase_auth_admin','supabase_storage_admin','supabase_realtime_admin','dashboard_user'] loop
+      foreach r in array array['authenticator','anon','authenticated','service_role','supabase_auth_admin','supabase_storage_admin','supabase_realtime_admin','dashboard_user','postgres'] loop
         if exists (select 1 from pg_roles where rolname = r) then execute format('drop role %I', r); end if;
       end loop; end $$`);
   } finally {

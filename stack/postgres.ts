@@ -7,6 +7,11 @@
  * every folder on the way is traversable by that user, else a folder of its
  * own under /var/lib/listingdesk (see postgresDataDir). The stack never
  * changes the permissions of folders it did not create.
+ *
+ * As on hosted Supabase, the cluster's superuser is `supabase_admin` (initdb
+ * runs with that name); the database role `postgres` is an ordinary role with
+ * BYPASSRLS, created by stack/bootstrap/00-platform.sql. Each part of the stack
+ * connects as the role its hosted counterpart uses (`rolePool`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -112,8 +117,8 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
     runAs,
     databaseDir: dbDir,
     port: config.dbPort,
-    user: 'postgres',
-    password: 'postgres',
+    user: SUPERUSER,
+    password: ROLE_PASSWORD,
     authMethod: 'scram-sha-256',
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags: flags,
@@ -145,11 +150,37 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
   };
 }
 
-/** A superuser pool for the stack's own services (auth, storage, realtime). */
-export function superuserPool(config: StackConfig, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: config.dbUrl, max, application_name: 'listingdesk-stack' });
+/** The cluster's superuser, as on hosted Supabase (initdb's bootstrap user). */
+export const SUPERUSER = 'supabase_admin';
+/** Every login role of the local stack has this password (as `supabase start`). */
+const ROLE_PASSWORD = 'postgres';
+
+/** Roles the stack's own parts log in as, each as its hosted counterpart does. */
+export type StackRole = typeof SUPERUSER | 'postgres' | 'supabase_auth_admin' | 'supabase_storage_admin' | 'authenticator';
+
+/** `config.dbUrl` (the `postgres` role, as `supabase status` prints it) for another login role. */
+export function roleUrl(config: StackConfig, role: StackRole, database = 'postgres'): string {
+  const url = new URL(config.dbUrl);
+  url.username = role;
+  url.password = ROLE_PASSWORD;
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+/** A pool logged in as `role` (auth: supabase_auth_admin, storage: supabase_storage_admin, …). */
+export function rolePool(config: StackConfig, role: StackRole, max = 10): pg.Pool {
+  const pool = new pg.Pool({ connectionString: roleUrl(config, role), max, application_name: `listingdesk-stack-${role}` });
   pool.on('error', () => {
     /* idle client errors (server shutting down) are reported by the query that hits them */
   });
   return pool;
+}
+
+/**
+ * A superuser pool, only where the stack itself needs one: Realtime (hosted
+ * Realtime connects as supabase_admin: it creates replication slots and
+ * switches to any caller's role for RLS checks).
+ */
+export function superuserPool(config: StackConfig, max = 10): pg.Pool {
+  return rolePool(config, SUPERUSER, max);
 }

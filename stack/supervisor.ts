@@ -9,7 +9,7 @@ import path from 'node:path';
 import { resolveConfig, statusEnv, type StackConfig, type StackOptions } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { migrate, type MigrationReport } from './migrate.ts';
-import { startPostgres, superuserPool } from './postgres.ts';
+import { rolePool, startPostgres, superuserPool } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 import { startWatchdog } from './watchdog.ts';
 import { alive, onExit, removeSync, sleepSync } from './temp-dirs.ts';
@@ -109,13 +109,19 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     // Seed only a database that has never been seeded (fresh or reset).
     const migrations = await migrate(config, log, { seed: 'if-never-seeded' });
 
-    const pool = superuserPool(config, 20);
-    stops.push(() => pool.end());
+    // Each service logs in as its hosted counterpart does: GoTrue as
+    // supabase_auth_admin, Storage as supabase_storage_admin, Realtime as the
+    // superuser supabase_admin (it creates replication slots and takes any
+    // caller's role for RLS checks).
+    const pool = superuserPool(config, 10);
+    const authPool = rolePool(config, 'supabase_auth_admin', 10);
+    const storagePool = rolePool(config, 'supabase_storage_admin', 10);
+    stops.push(() => Promise.all([pool, authPool, storagePool].map((p) => p.end())).then(() => undefined));
 
     // Demo files of config.toml's [storage.buckets.*] objects_path, only right
     // after seed.sql ran (as `supabase start` seeds buckets), before the
     // gateway takes requests.
-    const seededObjects = migrations.seeded ? await seedBuckets(config, pool, log) : undefined;
+    const seededObjects = migrations.seeded ? await seedBuckets(config, storagePool, log) : undefined;
 
     const postgrest = await startPostgrest(config, log, (code) => crash('postgrest', code));
     stops.push(() => postgrest.stop());
@@ -136,8 +142,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const ctx: ServiceContext = { config, pool, log, mail: mail.mailer, restUrl: postgrest.url };
     const gateway = await startGateway(ctx, [
       { prefix: '/rest/v1', service: createRestService(postgrest.url) },
-      { prefix: '/auth/v1', service: await createAuthService(ctx), openPaths: AUTH_OPEN_PATHS },
-      { prefix: '/storage/v1', service: await createStorageService(ctx), openPaths: STORAGE_OPEN_PATHS },
+      { prefix: '/auth/v1', service: await createAuthService({ ...ctx, pool: authPool }), openPaths: AUTH_OPEN_PATHS },
+      { prefix: '/storage/v1', service: await createStorageService({ ...ctx, pool: storagePool }), openPaths: STORAGE_OPEN_PATHS },
       { prefix: '/realtime/v1', service: await createRealtimeService(ctx), openPaths: REALTIME_OPEN_PATHS },
       { prefix: '/functions/v1', service: await createFunctionsService(ctx), requiresApiKey: false },
     ]);

@@ -15,6 +15,10 @@ declare
 begin
   -- -------------------------------------------------------------------------
   -- Sign-ins (auth.users + email identity); the trigger adds each first account.
+  -- GoTrue reads the token and change columns into non-null strings, and on
+  -- hosted Supabase four of them have no default: a NULL there makes every
+  -- sign-in of the user fail with "Database error querying schema"
+  -- (supabase/auth#1940). So all eight are written as '' here.
   -- -------------------------------------------------------------------------
   for s in
     select * from (values
@@ -31,10 +35,13 @@ begin
   loop
     with new_user as (
       insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
-        raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+        raw_app_meta_data, raw_user_meta_data, created_at, updated_at,
+        confirmation_token, recovery_token, email_change_token_new, email_change_token_current, email_change,
+        phone_change, phone_change_token, reauthentication_token)
       values ('00000000-0000-0000-0000-000000000000', gen_random_uuid(), 'authenticated', 'authenticated', s.email, pw,
         now() - interval '60 days', '{"provider":"email","providers":["email"]}',
-        jsonb_build_object('first_name', s.first_name, 'last_name', s.last_name), now() - interval '60 days', now())
+        jsonb_build_object('first_name', s.first_name, 'last_name', s.last_name), now() - interval '60 days', now(),
+        '', '', '', '', '', '', '', '')
       returning id, email
     )
     insert into auth.identities (provider_id, user_id, identity_data, provider, created_at, updated_at)

@@ -77,7 +77,7 @@ export interface NewUser {
   copyIdentityToMetadata?: boolean;
 }
 
-/** Inserts a user with an 'email' identity, as GoTrue does for every e-mail user. */
+/** Inserts a user with an 'email' identity, as GoTrue does for every e-mail user (its string columns '', never NULL, as GoTrue writes them). */
 export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
   const id = input.id ?? crypto.randomUUID();
   const email = normalizeEmail(input.email);
@@ -86,9 +86,10 @@ export async function insertUser(db: Db, input: NewUser): Promise<UserRow> {
   const userMetadata = input.copyIdentityToMetadata ? { ...input.userMetadata, ...identityData } : input.userMetadata;
   const { rows } = await db.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, invited_at,
-       raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at, is_super_admin, is_anonymous)
+       raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at, is_super_admin, is_anonymous,
+       confirmation_token, recovery_token, email_change_token_new, email_change)
      values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', $2, $3, $4, case when $5 then now() end,
-       case when $6 then now() end, $7, $8, $9, now(), now(), false, false)
+       case when $6 then now() end, $7, $8, $9, now(), now(), false, false, '', '', '', '')
      returning *`,
     [id, input.role ?? 'authenticated', email, input.encryptedPassword, input.confirmed, input.invited ?? false, appMetadata, userMetadata, input.bannedUntil ?? null],
   );

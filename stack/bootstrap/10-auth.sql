@@ -2,9 +2,20 @@
 -- table and column names, so migrations and seeds written for hosted Supabase
 -- (foreign keys to auth.users, triggers on it, auth.uid() in policies) apply
 -- unchanged.
+--
+-- Column defaults are exactly GoTrue's (supabase/auth migrations/): in
+-- particular confirmation_token, recovery_token, email_change_token_new and
+-- email_change have none, so a seed that leaves them NULL shows up here as it
+-- would on hosted (GoTrue cannot scan NULL into these string fields). The
+-- tables belong to supabase_auth_admin, with RLS enabled and no policies
+-- (20240612123726_enable_rls_update_grants.up.sql); postgres gets all
+-- privileges (supabase/postgres 20211115181400_update-auth-permissions.sql).
 
-create schema if not exists auth;
+create schema if not exists auth authorization supabase_auth_admin;
 grant usage on schema auth to anon, authenticated, service_role;
+grant all on schema auth to postgres, dashboard_user;
+alter role supabase_auth_admin set search_path = auth;
+set local role supabase_auth_admin;
 
 create table auth.users (
   instance_id uuid,
@@ -15,12 +26,12 @@ create table auth.users (
   encrypted_password varchar(255),
   email_confirmed_at timestamptz,
   invited_at timestamptz,
-  confirmation_token varchar(255) default '',
+  confirmation_token varchar(255),
   confirmation_sent_at timestamptz,
-  recovery_token varchar(255) default '',
+  recovery_token varchar(255),
   recovery_sent_at timestamptz,
-  email_change_token_new varchar(255) default '',
-  email_change varchar(255) default '',
+  email_change_token_new varchar(255),
+  email_change varchar(255),
   email_change_sent_at timestamptz,
   last_sign_in_at timestamptz,
   raw_app_meta_data jsonb,
@@ -66,7 +77,7 @@ create table auth.sessions (
   created_at timestamptz,
   updated_at timestamptz,
   factor_id uuid,
-  aal text default 'aal1',
+  aal text,
   not_after timestamptz,
   refreshed_at timestamp,
   user_agent text,
@@ -160,5 +171,19 @@ language sql stable as $$
 $$;
 
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
-grant all on all tables in schema auth to supabase_auth_admin, dashboard_user;
-grant all on all sequences in schema auth to supabase_auth_admin, dashboard_user;
+
+alter table auth.users enable row level security;
+alter table auth.identities enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
+alter table auth.flow_state enable row level security;
+alter table auth.one_time_tokens enable row level security;
+alter table auth.audit_log_entries enable row level security;
+
+reset role;
+grant all on all tables in schema auth to postgres, dashboard_user;
+grant all on all sequences in schema auth to postgres, dashboard_user;
+grant all on all routines in schema auth to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to postgres, dashboard_user;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to postgres, dashboard_user;

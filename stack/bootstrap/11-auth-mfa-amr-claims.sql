@@ -3,6 +3,7 @@
 -- service reads it to put the same `amr` claim into refreshed access tokens
 -- that the first token of the session carried. Same shape as GoTrue's table.
 
+set local role supabase_auth_admin;
 create table auth.mfa_amr_claims (
   session_id uuid not null references auth.sessions (id) on delete cascade,
   created_at timestamptz not null,
@@ -12,4 +13,5 @@ create table auth.mfa_amr_claims (
   constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
 );
 
-grant all on auth.mfa_amr_claims to supabase_auth_admin, dashboard_user;
+alter table auth.mfa_amr_claims enable row level security;
+reset role;

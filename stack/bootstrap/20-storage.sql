@@ -6,7 +6,9 @@
 -- rows as the caller's role, so RLS decides as it does on hosted Supabase.
 
 create schema if not exists storage;
-grant usage on schema storage to postgres, anon, authenticated, service_role;
+grant usage on schema storage to anon, authenticated, service_role;
+-- supabase/postgres 10000000000000_demote-postgres.sql / 00000000000003-post-setup.sql.
+grant all on schema storage to postgres, dashboard_user;
 alter default privileges in schema storage grant all on tables to postgres, anon, authenticated, service_role;
 alter default privileges in schema storage grant all on functions to postgres, anon, authenticated, service_role;
 alter default privileges in schema storage grant all on sequences to postgres, anon, authenticated, service_role;
@@ -69,9 +71,11 @@ $$;
 create trigger update_objects_updated_at before update on storage.objects
   for each row execute function storage.update_updated_at_column();
 
--- Path helpers used in policies, exactly as Supabase defines them.
+-- Path helpers used in policies, exactly as Supabase defines them: IMMUTABLE
+-- (storage migrations/tenant/0060-optimize-existing-functions-again.sql,
+-- 0061-mark-filename-immutable.sql).
 create or replace function storage.foldername(name text) returns text[]
-language plpgsql as $$
+language plpgsql immutable as $$
 declare
   _parts text[];
 begin
@@ -81,7 +85,7 @@ end
 $$;
 
 create or replace function storage.filename(name text) returns text
-language plpgsql as $$
+language plpgsql immutable as $$
 declare
   _parts text[];
 begin
@@ -91,7 +95,7 @@ end
 $$;
 
 create or replace function storage.extension(name text) returns text
-language plpgsql as $$
+language plpgsql immutable as $$
 declare
   _parts text[];
   _filename text;
@@ -174,13 +178,35 @@ create or replace function storage.get_size_by_bucket() returns table (size bigi
 language plpgsql stable as $$
 begin
   return query
-    select sum((metadata ->> 'size')::int)::bigint as size, obj.bucket_id
+    select sum((metadata ->> 'size')::bigint)::bigint as size, obj.bucket_id
     from storage.objects as obj
     group by obj.bucket_id;
 end
 $$;
 
-grant all on storage.buckets, storage.objects, storage.migrations to postgres, anon, authenticated, service_role;
+-- Direct SQL deletes of objects or buckets would orphan the stored files, so
+-- Storage refuses them unless the transaction sets storage.allow_delete_query
+-- (which the Storage service does for every request, as hosted Storage does):
+-- same function, message, hint and SQLSTATE as storage
+-- migrations/tenant/0055-prevent-direct-deletes.sql.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end;
+$$;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
+grant all on storage.buckets, storage.objects, storage.migrations to anon, authenticated, service_role;
+-- storage migrations/tenant/0046-buckets-objects-grants.sql, 0049-buckets-objects-grants-postgres.sql.
+grant all on storage.buckets, storage.objects, storage.migrations to postgres with grant option;
 grant execute on all functions in schema storage to postgres, anon, authenticated, service_role;
 
 -- Owned by the storage admin as on hosted Supabase; the API roles act through
@@ -196,4 +222,5 @@ alter function storage.extension(text) owner to supabase_storage_admin;
 alter function storage.search(text, text, int, int, int, text, text, text) owner to supabase_storage_admin;
 alter function storage.get_size_by_bucket() owner to supabase_storage_admin;
 alter function storage.update_updated_at_column() owner to supabase_storage_admin;
+alter function storage.protect_delete() owner to supabase_storage_admin;
 alter role supabase_storage_admin set search_path = storage;

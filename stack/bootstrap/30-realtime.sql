@@ -6,6 +6,7 @@
 
 create schema if not exists realtime;
 grant usage on schema realtime to postgres, anon, authenticated, service_role;
+grant all on schema realtime to supabase_realtime_admin;
 
 -- Hosted partitions this table by day; a plain table keeps logical
 -- replication simple here and accepts the same inserts.
@@ -85,3 +86,12 @@ grant execute on function realtime.broadcast_changes(text, text, text, text, tex
 
 -- Hosted Realtime streams broadcasts written from the database through this publication.
 create publication supabase_realtime_messages_publication for table realtime.messages;
+
+-- Owners as in a hosted schema dump: the table and realtime.topic() belong to
+-- supabase_realtime_admin; the helpers stay with the superuser. postgres is a
+-- member of supabase_realtime_admin, so migrations can add policies on
+-- realtime.messages (supabase/realtime
+-- lib/realtime/tenants/repo/migrations/20240401105812_create_realtime_admin_and_move_ownership.ex).
+alter table realtime.messages owner to supabase_realtime_admin;
+alter function realtime.topic() owner to supabase_realtime_admin;
+grant supabase_realtime_admin to postgres;

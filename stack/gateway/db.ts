@@ -24,10 +24,18 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
-export async function withClaims<T>(pool: pg.Pool, claims: SupabaseClaims, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/** `settings`: further transaction-local settings a service sets for each request (e.g. Storage's storage.allow_delete_query). */
+export async function withClaims<T>(
+  pool: pg.Pool,
+  claims: SupabaseClaims,
+  work: (client: pg.PoolClient) => Promise<T>,
+  settings: Record<string, string> = {},
+): Promise<T> {
   const role = claims.role && API_ROLES.has(claims.role) ? claims.role : 'anon';
+  const values = [role, JSON.stringify(claims), ...Object.entries(settings).flat()];
+  const extra = Object.keys(settings).map((_, i) => `, set_config($${3 + 2 * i}, $${4 + 2 * i}, true)`).join('');
   return inTransaction(pool, async (client) => {
-    await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [role, JSON.stringify(claims)]);
+    await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)${extra}`, values);
     return work(client);
   });
 }

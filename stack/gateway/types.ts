@@ -21,7 +21,7 @@ export interface Mailer {
 
 export interface ServiceContext {
   config: StackConfig;
-  /** Superuser pool; services that act for a caller switch role and claims inside a transaction (see db.ts). */
+  /** The service's own pool (superuser for realtime, supabase_auth_admin for auth, supabase_storage_admin for storage: stack/supervisor.ts); services that act for a caller switch role and claims inside a transaction (see db.ts). */
   pool: pg.Pool;
   log: Logger;
   mail: Mailer;

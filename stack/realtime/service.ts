@@ -20,6 +20,7 @@ import { Registry } from './channels.ts';
 import { PostgresChangesEngine } from './postgres-changes.ts';
 import { PresenceHub } from './presence.ts';
 import { Connection } from './socket.ts';
+import { roleUrl, SUPERUSER } from '../postgres.ts';
 
 /**
  * The websocket takes its apikey as a query parameter and is checked here
@@ -39,7 +40,8 @@ export async function createRealtimeService(ctx: ServiceContext): Promise<Gatewa
   const registry = new Registry();
   const presence = new PresenceHub(registry);
   const engine = new PostgresChangesEngine(registry, pool, log, (key, msg) => fanOut(registry, key, msg));
-  const capture = new ChangeCapture(pool, config.dbUrl, log, (changes) => engine.process(changes));
+  // Replication connection as the superuser, as hosted Realtime connects (supabase_admin).
+  const capture = new ChangeCapture(pool, roleUrl(config, SUPERUSER), log, (changes) => engine.process(changes));
   await capture.start();
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });

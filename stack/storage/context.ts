@@ -84,13 +84,18 @@ export async function verifyToken(ctx: StorageContext, token: string): Promise<S
   }
 }
 
-/** Runs `work` in one transaction as the caller's role and claims (service_role bypasses RLS). */
+/**
+ * Runs `work` in one transaction as the caller's role and claims (service_role
+ * bypasses RLS). Like hosted Storage, every such transaction sets
+ * storage.allow_delete_query, which storage.protect_delete() requires of
+ * deletes from storage.objects and storage.buckets.
+ */
 export function asCaller<T>(ctx: StorageContext, claims: SupabaseClaims, work: (db: pg.PoolClient) => Promise<T>): Promise<T> {
-  return withClaims(ctx.pool, claims, work);
+  return withClaims(ctx.pool, claims, work, { 'storage.allow_delete_query': 'true' });
 }
 
 /**
- * Bucket settings for object operations are read with the superuser, as
+ * Bucket settings for object operations are read as supabase_storage_admin, as
  * hosted Storage does: apps rarely have select policies on storage.buckets,
  * and an object's own policies decide access to it.
  */

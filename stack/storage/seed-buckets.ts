@@ -83,7 +83,7 @@ export interface SeedBucketsReport {
   milliseconds: number;
 }
 
-/** Uploads the configured objects; `pool` is a superuser pool on the stack's database. */
+/** Uploads the configured objects; `pool` logs in as supabase_storage_admin, as the Storage service does. */
 export async function seedBuckets(config: StackConfig, pool: pg.Pool, log: Logger): Promise<SeedBucketsReport> {
   const started = performance.now();
   const buckets = readProjectConfig(config).buckets;

@@ -36,7 +36,11 @@ describe('storage buckets, limits and public access', () => {
   });
 
   afterAll(async () => {
-    await withDb((db) => db.query(`delete from storage.objects where bucket_id in ('${PUBLIC}', '${LIMITED}'); delete from storage.buckets where id in ('${PUBLIC}', '${LIMITED}')`));
+    // Direct deletes need storage.allow_delete_query, as on hosted (storage.protect_delete()).
+    await withDb((db) =>
+      db.query(`set storage.allow_delete_query = 'true';
+        delete from storage.objects where bucket_id in ('${PUBLIC}', '${LIMITED}'); delete from storage.buckets where id in ('${PUBLIC}', '${LIMITED}')`),
+    );
   });
 
   it('manages buckets with the service role', async () => {

@@ -27,7 +27,11 @@ export function serviceClient(info = stackInfo()): SupabaseClient {
   return createClient(info.apiUrl, info.serviceRoleKey, clientOptions);
 }
 
-/** A superuser connection for arranging data and checking what was stored. */
+/**
+ * A connection as `postgres` for arranging data and checking what was stored:
+ * as on hosted Supabase (SQL editor, `supabase db`), not a superuser but
+ * BYPASSRLS, so RLS never hides rows from it.
+ */
 export async function withDb<T>(work: (client: pg.Client) => Promise<T>, info = stackInfo()): Promise<T> {
   const client = new pg.Client({ connectionString: info.dbUrl });
   await client.connect();
