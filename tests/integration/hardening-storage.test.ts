@@ -42,7 +42,7 @@ async function rowExists(bucket: string, name: string): Promise<boolean> {
 
 /** The four ways bytes reach a bucket: raw POST, multipart POST, PUT (overwrite), signed upload URL. */
 async function upload(mode: 'raw' | 'multipart' | 'put' | 'signed', bucket: string, name: string, type: string, body: string | Buffer, headers = auth()): Promise<Response> {
-  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
+  const bytes = new Uint8Array(typeof body === 'string' ? Buffer.from(body) : body);
   if (mode === 'multipart') {
     const form = new FormData();
     form.append('cacheControl', '3600');
