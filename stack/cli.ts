@@ -7,7 +7,9 @@
  *   reset                  re-create the database from migrations and seed (and the seed's storage files)
  *
  * Options (or env): --data-dir (STACK_DATA_DIR), --api-port (STACK_API_PORT),
- * --db-port (STACK_DB_PORT), --mail-port (STACK_MAIL_PORT).
+ * --db-port (STACK_DB_PORT), --mail-port (STACK_MAIL_PORT). Env only:
+ * STACK_TRUSTED_PROXIES, comma-separated peer addresses whose X-Forwarded-For
+ * auth believes (default none: the socket address is the client).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +40,7 @@ const options: StackOptions = {
   apiPort: (values['api-port'] ?? process.env.STACK_API_PORT) as unknown as number | undefined,
   dbPort: (values['db-port'] ?? process.env.STACK_DB_PORT) as unknown as number | undefined,
   mailPort: (values['mail-port'] ?? process.env.STACK_MAIL_PORT) as unknown as number | undefined,
+  trustedProxies: process.env.STACK_TRUSTED_PROXIES?.split(',').map((a) => a.trim()).filter((a) => a !== ''),
 };
 const config = await resolveConfig(options);
 const passThrough = ['data-dir', 'api-port', 'db-port', 'mail-port'].flatMap((k) => {

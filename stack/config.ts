@@ -35,6 +35,14 @@ export const stackOptionsSchema = z.object({
   ephemeral: z.boolean().default(false),
   /** Sign-in attempts allowed per e-mail and address within the window. */
   signInRateLimit: z.number().int().positive().default(30),
+  /**
+   * Peer addresses of reverse proxies whose X-Forwarded-For is believed
+   * (GoTrue uses a forwarding header only when GOTRUE_RATE_LIMIT_HEADER names
+   * one). Empty: the socket address is the client, whatever headers it sends.
+   */
+  trustedProxies: z.array(z.string().min(1)).default([]),
+  /** The config.toml the stack honours; default `<projectRoot>/supabase/config.toml` (test stacks pass an edited copy). */
+  configFile: z.string().optional(),
   jwtExpirySeconds: z.number().int().min(60).default(3600),
 });
 
@@ -58,12 +66,20 @@ export interface StackConfig {
   additionalRedirectUrls: string[];
   ephemeral: boolean;
   signInRateLimit: number;
+  trustedProxies: string[];
+  configFile: string;
   jwtExpirySeconds: number;
   apiUrl: string;
   dbUrl: string;
   mailUrl: string;
   supabaseDir: string;
   functionsDir: string;
+}
+
+/** An IP address as compared with a socket's peer: IPv4-mapped IPv6 ("::ffff:127.0.0.1") as plain IPv4. */
+export function normalizeAddress(address: string): string {
+  const trimmed = address.trim().toLowerCase();
+  return trimmed.startsWith('::ffff:') && trimmed.includes('.') ? trimmed.slice(7) : trimmed;
 }
 
 /** Signs an API key the way the Supabase CLI does (stable for a given secret). */
@@ -96,6 +112,8 @@ export async function resolveConfig(input: StackOptions = {}): Promise<StackConf
     additionalRedirectUrls: o.additionalRedirectUrls,
     ephemeral: o.ephemeral,
     signInRateLimit: o.signInRateLimit,
+    trustedProxies: o.trustedProxies.map(normalizeAddress),
+    configFile: path.resolve(o.configFile ?? path.join(o.projectRoot, 'supabase', 'config.toml')),
     jwtExpirySeconds: o.jwtExpirySeconds,
     apiUrl: `http://${host}:${o.apiPort}`,
     dbUrl: `postgresql://postgres:postgres@${host}:${o.dbPort}/postgres`,

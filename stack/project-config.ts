@@ -73,7 +73,8 @@ export interface ProjectConfig {
     refreshTokenReuseInterval: number;
     enableConfirmations: boolean;
     otpExpiry: number;
-    signInRateLimit: number;
+    /** `[auth.rate_limit] sign_in_sign_ups`: sign-ins and sign-ups per client address per 5 minutes, across e-mails. */
+    signInSignUpsPerAddress: number;
   };
   functions: Record<string, { verifyJwt: boolean; entrypoint?: string }>;
   /** `[storage.buckets.<id>]`: the buckets the Supabase CLI creates and seeds (`supabase seed buckets`). */
@@ -83,8 +84,8 @@ export interface ProjectConfig {
 }
 
 /** Read on each call, so an edited config.toml (e.g. verify_jwt) is picked up without a restart. */
-export function readProjectConfig(config: Pick<StackConfig, 'supabaseDir'>): ProjectConfig {
-  const file = path.join(config.supabaseDir, 'config.toml');
+export function readProjectConfig(config: Pick<StackConfig, 'supabaseDir' | 'configFile'>): ProjectConfig {
+  const file = config.configFile;
   const raw = fs.existsSync(file) ? parse(fs.readFileSync(file, 'utf8')) : {};
   const c = projectConfigSchema.parse(raw);
   return {
@@ -98,7 +99,7 @@ export function readProjectConfig(config: Pick<StackConfig, 'supabaseDir'>): Pro
       refreshTokenReuseInterval: c.auth.refresh_token_reuse_interval,
       enableConfirmations: c.auth.email.enable_confirmations,
       otpExpiry: c.auth.email.otp_expiry,
-      signInRateLimit: c.auth.rate_limit.sign_in_sign_ups,
+      signInSignUpsPerAddress: c.auth.rate_limit.sign_in_sign_ups,
     },
     functions: Object.fromEntries(Object.entries(c.functions).map(([name, f]) => [name, { verifyJwt: f.verify_jwt, entrypoint: f.entrypoint }])),
     buckets: Object.fromEntries(

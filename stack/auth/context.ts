@@ -55,7 +55,7 @@ export function buildRequest(ctx: AuthContext, req: IncomingMessage, res: Server
     url,
     path,
     settings: readProjectConfig(ctx.config).auth,
-    ip: clientAddress(req),
+    ip: clientAddress(req, ctx.config.trustedProxies),
     userAgent: String(req.headers['user-agent'] ?? ''),
     body() {
       bodyPromise ??= readJson(req, 1024 * 1024).catch((error: unknown) => {

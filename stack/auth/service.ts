@@ -66,7 +66,7 @@ export async function createAuthService(serviceCtx: ServiceContext): Promise<Gat
     pool: serviceCtx.pool,
     log: serviceCtx.log,
     mail: serviceCtx.mail,
-    // The stack's own limit (tests and dev can set it); config.toml's sign_in_sign_ups documents the hosted one.
+    // Per account: the stack's own limit (tests and dev can set it). Per address: config.toml's sign_in_sign_ups, read per request.
     rateLimiter: new SignInRateLimiter(() => config.signInRateLimit),
   };
   // Fail at start-up, not on the first sign-in, if config.toml's [auth] section is invalid.

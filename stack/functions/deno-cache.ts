@@ -23,7 +23,7 @@ import { readProjectConfig } from '../project-config.ts';
 /** Function names the Supabase CLI accepts; `_shared` and other `_` folders are not functions. */
 export const FUNCTION_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-type FunctionsConfig = Pick<StackConfig, 'projectRoot' | 'supabaseDir' | 'functionsDir'>;
+type FunctionsConfig = Pick<StackConfig, 'projectRoot' | 'supabaseDir' | 'functionsDir' | 'configFile'>;
 
 /** The project's Deno cache: npm packages and remote modules of the functions. */
 export function denoCacheDir(projectRoot: string): string {

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
-import { applyCors, bearerToken, HOP_BY_HOP_HEADERS, sendJson } from '../gateway/http.ts';
+import { applyCors, bearerToken, forwardedFor, HOP_BY_HOP_HEADERS, sendJson } from '../gateway/http.ts';
 import { verifyJwt } from '../gateway/jwt.ts';
 import type { GatewayService, ServiceContext } from '../gateway/types.ts';
 import { readProjectConfig } from '../project-config.ts';
@@ -32,11 +32,10 @@ async function jwtProblem(ctx: ServiceContext, req: http.IncomingMessage): Promi
   }
 }
 
-function forwardedHeaders(req: http.IncomingMessage): http.OutgoingHttpHeaders {
+function forwardedHeaders(req: http.IncomingMessage, trustedProxies: readonly string[]): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {};
   for (const [key, value] of Object.entries(req.headers)) if (value !== undefined && !HOP_BY_HOP_HEADERS.has(key)) headers[key] = value;
-  const remote = req.socket.remoteAddress;
-  if (remote) headers['x-forwarded-for'] = req.headers['x-forwarded-for'] ? `${req.headers['x-forwarded-for']}, ${remote}` : remote;
+  headers['x-forwarded-for'] = forwardedFor(req, trustedProxies);
   headers['x-forwarded-host'] = req.headers.host ?? '';
   headers['x-forwarded-proto'] = 'http';
   return headers;
@@ -87,7 +86,7 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Gatew
 
   const proxy = (req: http.IncomingMessage, res: http.ServerResponse, worker: Worker, port: number, target: string) =>
     new Promise<void>((resolve) => {
-      const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: target, headers: forwardedHeaders(req), agent });
+      const upstream = http.request({ host: '127.0.0.1', port, method: req.method, path: target, headers: forwardedHeaders(req, ctx.config.trustedProxies), agent });
       upstream.on('response', (answer) => {
         applyCors(req, res);
         const headers: http.OutgoingHttpHeaders = {};

@@ -3,6 +3,7 @@
  * answers it, JSON responses, bounded body reading.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalizeAddress } from '../config.ts';
 
 export const CORS_ALLOW_HEADERS =
   'authorization, apikey, x-client-info, content-type, x-supabase-api-version, x-upsert, cache-control, x-metadata, x-region, prefer, accept-profile, content-profile, range, x-retry-count, x-supabase-client-platform, x-supabase-client-platform-version, x-supabase-client-runtime, x-supabase-client-runtime-version';
@@ -97,8 +98,38 @@ export function apiKey(req: IncomingMessage, url: URL): string | undefined {
   return (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey') ?? undefined;
 }
 
-export function clientAddress(req: IncomingMessage): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
-  return first || req.socket.remoteAddress || 'unknown';
+/** The connection's peer, IPv4-mapped addresses as plain IPv4. */
+export function peerAddress(req: IncomingMessage): string {
+  return req.socket.remoteAddress ? normalizeAddress(req.socket.remoteAddress) : 'unknown';
+}
+
+/** The X-Forwarded-For hops, leftmost (claimed client) first; repeated headers count as one list. */
+function forwardedHops(req: IncomingMessage): string[] {
+  const raw = req.headers['x-forwarded-for'];
+  const joined = Array.isArray(raw) ? raw.join(',') : (raw ?? '');
+  return joined.split(',').map(normalizeAddress).filter((hop) => hop !== '');
+}
+
+/**
+ * Who is on the other end, for rate limits: the socket's peer. Only when that
+ * peer is a configured trusted proxy is X-Forwarded-For believed, and then
+ * read from the right, past further trusted proxies: everything left of the
+ * first untrusted hop was written by the client and proves nothing.
+ */
+export function clientAddress(req: IncomingMessage, trustedProxies: readonly string[]): string {
+  const peer = peerAddress(req);
+  if (!trustedProxies.includes(peer)) return peer;
+  const hops = forwardedHops(req);
+  for (let i = hops.length - 1; i >= 0; i--) if (!trustedProxies.includes(hops[i]!)) return hops[i]!;
+  return hops[0] ?? peer;
+}
+
+/**
+ * X-Forwarded-For to pass upstream: the chain we were given only when a
+ * trusted proxy gave it, then the peer, so an upstream reading the header
+ * from the right never finds a client-written address in a trusted position.
+ */
+export function forwardedFor(req: IncomingMessage, trustedProxies: readonly string[]): string {
+  const peer = peerAddress(req);
+  return trustedProxies.includes(peer) ? [...forwardedHops(req), peer].join(', ') : peer;
 }

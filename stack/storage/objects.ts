@@ -9,10 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { sendJson } from '../gateway/http.ts';
 import type { SupabaseClaims } from '../gateway/jwt.ts';
-import { asCaller, findBucket, jsonBody, mustFindBucket, OBJECT_COLUMNS, type ObjectRow, type StorageContext } from './context.ts';
+import { asCaller, findBucket, jsonBody, mustFindBucket, OBJECT_COLUMNS, type ObjectMetadata, type ObjectRow, type StorageContext } from './context.ts';
 import { ERRORS } from './errors.ts';
+import { neutralContentType } from './mime.ts';
 import { sendObject } from './serve.ts';
-import { writeObjectRow } from './upload.ts';
+import { mustFitBucket, writeObjectRow } from './upload.ts';
 import { mustBeValidBucketName, mustBeValidKey } from './validate.ts';
 
 export async function selectObject(ctx: StorageContext, claims: SupabaseClaims, bucketId: string, name: string): Promise<ObjectRow | undefined> {
@@ -55,7 +56,7 @@ export async function info(ctx: StorageContext, res: ServerResponse, claims: Sup
     version: row.version,
     bucket_id: row.bucket_id,
     size: row.metadata?.size ?? null,
-    content_type: row.metadata?.mimetype ?? null,
+    content_type: row.metadata?.mimetype === undefined ? null : neutralContentType(row.metadata.mimetype),
     cache_control: row.metadata?.cacheControl ?? null,
     etag: row.metadata?.eTag ?? null,
     metadata: row.user_metadata ?? {},
@@ -138,31 +139,36 @@ async function moveTargets(ctx: StorageContext, req: IncomingMessage) {
   const from = { bucket: mustBeValidBucketName(body.bucketId), key: mustBeValidKey(body.sourceKey) };
   const to = { bucket: mustBeValidBucketName(body.destinationBucket || body.bucketId), key: mustBeValidKey(body.destinationKey) };
   await mustFindBucket(ctx, from.bucket);
-  if (to.bucket !== from.bucket) await mustFindBucket(ctx, to.bucket);
-  return { from, to };
+  // The object lands in the destination bucket, so that bucket's type and size rules decide.
+  const destination = await mustFindBucket(ctx, to.bucket);
+  return { from, to, destination };
 }
+
+/** An object's type and size as a bucket rule sees them (a row written by SQL may have no metadata). */
+const ruleView = (metadata: ObjectMetadata | null) => ({ mimetype: metadata?.mimetype ?? 'application/octet-stream', size: metadata?.size ?? 0 });
 
 /** POST /object/move: an UPDATE of the row as the caller (select + update policies); the file follows only across buckets. */
 export async function move(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, claims: SupabaseClaims): Promise<void> {
-  const { from, to } = await moveTargets(ctx, req);
+  const { from, to, destination } = await moveTargets(ctx, req);
   await ctx.locks.with([`${from.bucket}/${from.key}`, `${to.bucket}/${to.key}`], async () => {
-    const { rows } = await asCaller(ctx, claims, (db) =>
-      db.query<{ id: string }>('update storage.objects set bucket_id = $3, name = $4, last_accessed_at = now() where bucket_id = $1 and name = $2 returning id', [
-        from.bucket,
-        from.key,
-        to.bucket,
-        to.key,
-      ]),
-    );
-    if (rows.length === 0) throw ERRORS.noSuchKey();
-    await ctx.disk.moveBetweenBuckets(rows[0]!.id, from.bucket, to.bucket);
+    const id = await asCaller(ctx, claims, async (db) => {
+      const { rows } = await db.query<{ id: string; metadata: ObjectMetadata | null }>(
+        'update storage.objects set bucket_id = $3, name = $4, last_accessed_at = now() where bucket_id = $1 and name = $2 returning id, metadata',
+        [from.bucket, from.key, to.bucket, to.key],
+      );
+      if (rows.length === 0) throw ERRORS.noSuchKey();
+      // Thrown inside the transaction: a refused move leaves the row where it was.
+      mustFitBucket(ctx, destination, ruleView(rows[0]!.metadata));
+      return rows[0]!.id;
+    });
+    await ctx.disk.moveBetweenBuckets(id, from.bucket, to.bucket);
   });
   sendJson(res, 200, { message: 'Successfully moved' });
 }
 
 /** POST /object/copy: SELECT the source and INSERT the copy as the caller (owned by the caller); bytes copied to a temp file, placed after commit. */
 export async function copy(ctx: StorageContext, req: IncomingMessage, res: ServerResponse, claims: SupabaseClaims): Promise<void> {
-  const { from, to } = await moveTargets(ctx, req);
+  const { from, to, destination } = await moveTargets(ctx, req);
   let temp: string | undefined;
   let placed = false;
   try {
@@ -171,10 +177,11 @@ export async function copy(ctx: StorageContext, req: IncomingMessage, res: Serve
         const { rows } = await db.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [from.bucket, from.key]);
         const source = rows[0];
         if (!source?.metadata) throw ERRORS.noSuchKey();
+        mustFitBucket(ctx, destination, ruleView(source.metadata));
         temp = await ctx.disk.copyToTemp(from.bucket, source.id, to.bucket).catch(() => {
           throw ERRORS.noSuchKey();
         });
-        const metadata = { ...source.metadata, lastModified: new Date().toISOString() };
+        const metadata = { ...source.metadata, mimetype: neutralContentType(source.metadata.mimetype), lastModified: new Date().toISOString() };
         return writeObjectRow(db, { bucketId: to.bucket, name: to.key, metadata, userMetadata: source.user_metadata, owner: claims.sub }, false);
       });
       await ctx.disk.place(temp!, to.bucket, newId);

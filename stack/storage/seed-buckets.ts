@@ -21,7 +21,8 @@ import { readProjectConfig, type BucketConfig } from '../project-config.ts';
 import { asCaller, BUCKET_COLUMNS, globalFileSizeLimit, type BucketRow, type StorageContext } from './context.ts';
 import { Disk, KeyLocks } from './disk.ts';
 import { metadataOf, writeObjectRow } from './upload.ts';
-import { mustBeAllowedMimeType, mustBeValidKey } from './validate.ts';
+import { mustBeAllowedMediaType } from './mime.ts';
+import { mustBeValidKey } from './validate.ts';
 
 /** Content types by extension (what a browser upload would send). */
 const MIME_TYPES: Record<string, string> = {
@@ -115,7 +116,7 @@ export async function seedBuckets(config: StackConfig, pool: pg.Pool, log: Logge
       let placed = false;
       try {
         mustBeValidKey(name);
-        mustBeAllowedMimeType(contentType, bucket.allowed_mime_types);
+        mustBeAllowedMediaType(contentType, bucket.allowed_mime_types);
         const bytes = await fs.promises.readFile(source);
         temp = await disk.tempFile(id);
         const writer = await disk.writer(temp, limit);

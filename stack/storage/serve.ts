@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ObjectRow, StorageContext } from './context.ts';
 import { ERRORS } from './errors.ts';
+import { neutralContentType } from './mime.ts';
 
 function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
   if (!header) return undefined;
@@ -46,7 +47,8 @@ export async function sendObject(ctx: StorageContext, req: IncomingMessage, res:
   const meta = row.metadata;
   const size = stat.size;
   const headers: Record<string, string> = {
-    'Content-Type': meta?.mimetype ?? 'application/octet-stream',
+    // Never text/html, never an unparsed value: objects are user content served from the API's origin.
+    'Content-Type': neutralContentType(meta?.mimetype),
     'Cache-Control': meta?.cacheControl ?? 'no-cache',
     'Accept-Ranges': 'bytes',
     'Last-Modified': new Date(row.updated_at ?? stat.mtime).toUTCString(),

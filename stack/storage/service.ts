@@ -48,6 +48,8 @@ export async function createStorageService(service: ServiceContext): Promise<Gat
   return {
     async handle(req, res, subPath, url) {
       applyCors(req, res);
+      // Every storage answer, object bytes above all: the browser takes the Content-Type as given, never sniffs HTML out of an upload.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
       try {
         await route(ctx, req, res, subPath, url);
       } catch (error) {

@@ -13,7 +13,8 @@ import type { SupabaseClaims } from '../gateway/jwt.ts';
 import { asCaller, globalFileSizeLimit, type BucketRow, type ObjectMetadata, type StorageContext } from './context.ts';
 import { ERRORS } from './errors.ts';
 import { boundaryOf, MultipartParser, type PartSink } from './multipart.ts';
-import { mustBeAllowedMimeType, ownerColumns } from './validate.ts';
+import { mustBeAllowedMediaType, neutralContentType, parseMediaType } from './mime.ts';
+import { ownerColumns } from './validate.ts';
 
 /** How much of a refused body we still read (to answer with a proper error instead of a reset connection). */
 const DRAIN_LIMIT = 512 * 1024 * 1024;
@@ -71,14 +72,34 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-async function receive(ctx: StorageContext, req: IncomingMessage, bucket: BucketRow, temp: string): Promise<Received> {
+/** The most bytes an object in this bucket may have: its own limit, within config.toml's global one. */
+export function bucketSizeLimit(ctx: StorageContext, bucket: BucketRow): number {
   const global = globalFileSizeLimit(ctx.config);
-  const limit = bucket.file_size_limit ? Math.min(bucket.file_size_limit, global) : global;
-  const contentType = header(req, 'content-type') ?? '';
+  return bucket.file_size_limit ? Math.min(bucket.file_size_limit, global) : global;
+}
+
+/**
+ * The type an upload is stored with, after the bucket's rules: exactly one
+ * well-formed media type the bucket allows, with text/html neutralised.
+ */
+function acceptedType(contentType: string, bucket: BucketRow): string {
+  mustBeAllowedMediaType(contentType, bucket.allowed_mime_types);
+  return neutralContentType(contentType);
+}
+
+/** Move and copy put an existing object into a bucket: it must meet that bucket's type and size rules as an upload would. */
+export function mustFitBucket(ctx: StorageContext, bucket: BucketRow, metadata: Pick<ObjectMetadata, 'mimetype' | 'size'>): void {
+  acceptedType(metadata.mimetype, bucket);
+  if (metadata.size > bucketSizeLimit(ctx, bucket)) throw ERRORS.entityTooLarge();
+}
+
+async function receive(ctx: StorageContext, req: IncomingMessage, bucket: BucketRow, temp: string): Promise<Received> {
+  const limit = bucketSizeLimit(ctx, bucket);
+  const contentType = header(req, 'content-type');
   let writer: Awaited<ReturnType<StorageContext['disk']['writer']>> | undefined;
   try {
-    if (/^multipart\/form-data/i.test(contentType)) {
-      const boundary = boundaryOf(contentType);
+    if (parseMediaType(contentType)?.essence === 'multipart/form-data') {
+      const boundary = boundaryOf(contentType!);
       if (!boundary) throw ERRORS.invalidRequest('multipart body without a boundary');
       const fields = new Map<string, string>();
       let file: { mimetype: string; size: number; eTag: string } | undefined;
@@ -88,8 +109,8 @@ async function receive(ctx: StorageContext, req: IncomingMessage, bucket: Bucket
         if (part.filename !== undefined || part.name === '') {
           if (fileSeen) return { write: async () => undefined, end: async () => undefined };
           fileSeen = true;
-          const mimetype = part.contentType ?? 'text/plain';
-          mustBeAllowedMimeType(mimetype, bucket.allowed_mime_types);
+          // A part without a Content-Type is text/plain (RFC 7578); one with an empty or malformed one is refused.
+          const mimetype = acceptedType(part.contentType ?? 'text/plain', bucket);
           const w = (writer = await ctx.disk.writer(temp, limit));
           return { write: (chunk) => w.write(chunk), end: async () => void (file = { mimetype, ...(await w.finish()) }) };
         }
@@ -114,11 +135,12 @@ async function receive(ctx: StorageContext, req: IncomingMessage, bucket: Bucket
       };
     }
 
-    // A raw body: Buffer, ArrayBuffer, string or stream from storage-js.
-    const mimetype = contentType || 'application/octet-stream';
+    // A raw body: Buffer, ArrayBuffer, string or stream from storage-js. No
+    // header at all means bytes, as on hosted Storage; an empty one is malformed.
+    let mimetype = 'application/octet-stream';
     let early: unknown;
     try {
-      mustBeAllowedMimeType(mimetype, bucket.allowed_mime_types);
+      mimetype = acceptedType(contentType ?? mimetype, bucket);
       if (Number(header(req, 'content-length') ?? 0) > limit) throw ERRORS.entityTooLarge();
     } catch (error) {
       early = error;

@@ -46,25 +46,6 @@ export function parseConfigSize(value: string): number | undefined {
   return Math.floor(Number.parseFloat(match[1]) * 1024 ** power);
 }
 
-/** The media type without parameters, lower-cased ("Text/Plain;charset=UTF-8" → "text/plain"). */
-export function baseMimeType(contentType: string): string {
-  return contentType.split(';')[0]!.trim().toLowerCase();
-}
-
-/** allowed_mime_types check with Supabase's wildcard form (`image/*`); no list allows everything. */
-export function mustBeAllowedMimeType(contentType: string, allowed: string[] | null | undefined): void {
-  if (!allowed || allowed.length === 0) return;
-  const mime = baseMimeType(contentType);
-  const [type] = mime.split('/');
-  const ok = allowed.some((entry) => {
-    const wanted = baseMimeType(entry);
-    if (wanted === '*/*' || wanted === '*') return true;
-    const [wantedType, wantedSub] = wanted.split('/');
-    return wantedSub === '*' ? wantedType === type : wanted === mime;
-  });
-  if (!ok) throw ERRORS.invalidMimeType(contentType);
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `owner` is a uuid column; hosted Storage fills it only when the JWT's sub is one (owner_id always gets the sub). */

@@ -4,6 +4,9 @@
  * one first sweeps the leftovers of earlier runs whose process is gone.
  */
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../stack/config.ts';
 import { freePort } from '../../stack/processes.ts';
 import { startStack, type RunningStack } from '../../stack/supervisor.ts';
 import { ownedTempDir, sweepDeadTempDirs } from '../../stack/temp-dirs.ts';
@@ -34,12 +37,33 @@ export function throwawayPrefix(kind = 'stack'): string {
   return `listingdesk-test-${process.env.LISTINGDESK_TEST_RUN ?? 'adhoc'}-${kind}-`;
 }
 
-export async function startThrowawayStack(extra: { siteUrl?: string } = {}): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
+/**
+ * One test run signs in hundreds of users from 127.0.0.1 within minutes, far
+ * past config.toml's per-address sign_in_sign_ups (GoTrue's 30 per 5 minutes).
+ * Like a project tuning `[auth.rate_limit]`, the test stack runs a copy of
+ * config.toml with that one value changed; everything else is the repository's.
+ */
+export const TEST_SIGN_IN_SIGN_UPS = 100_000;
+
+function configWithSignInLimit(dataDir: string, limit: number): string {
+  const original = fs.readFileSync(path.join(PROJECT_ROOT, 'supabase', 'config.toml'), 'utf8');
+  const edited = original.replace(/^sign_in_sign_ups\s*=\s*\d+/m, `sign_in_sign_ups = ${limit}`);
+  if (edited === original) throw new Error('supabase/config.toml has no [auth.rate_limit] sign_in_sign_ups line to raise');
+  const file = path.join(dataDir, 'config.toml');
+  fs.writeFileSync(file, edited);
+  return file;
+}
+
+export async function startThrowawayStack(
+  extra: { siteUrl?: string; signInSignUps?: number; trustedProxies?: string[] } = {},
+): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
   sweepDeadTempDirs();
   const folder = ownedTempDir(throwawayPrefix());
   const dataDir = folder.path;
   const stack = await startStack({
     temporary: true,
+    configFile: configWithSignInLimit(dataDir, extra.signInSignUps ?? TEST_SIGN_IN_SIGN_UPS),
+    trustedProxies: extra.trustedProxies,
     dataDir,
     apiPort: await freePort(),
     dbPort: await freePort(),

@@ -34,7 +34,7 @@ export async function sendOtp(r: AuthRequest): Promise<Reply> {
   if (!body.email && body.phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   const email = body.email;
   if (!email) throw badRequest('validation_failed', 'An email address or phone number is required');
-  if (!r.ctx.rateLimiter.tryAttempt(email, r.ip)) throw tooManyRequests();
+  if (!r.ctx.rateLimiter.tryAttempt(email, r.ip, r.settings.signInSignUpsPerAddress)) throw tooManyRequests();
   const pkce = pkceChallenge(body);
   await inTransaction(r.ctx.pool, async (db) => {
     let user = await findUserByEmail(db, email, true);
@@ -52,7 +52,7 @@ export async function sendOtp(r: AuthRequest): Promise<Reply> {
 
 export async function recover(r: AuthRequest): Promise<Reply> {
   const body = parseWith(recoverBody, await r.body());
-  if (!r.ctx.rateLimiter.tryAttempt(body.email, r.ip)) throw tooManyRequests();
+  if (!r.ctx.rateLimiter.tryAttempt(body.email, r.ip, r.settings.signInSignUpsPerAddress)) throw tooManyRequests();
   await inTransaction(r.ctx.pool, async (db) => {
     const user = await findUserByEmail(db, body.email, true);
     if (user) await issueToken(r, db, user, 'recovery', { redirectTo: resolveRedirect(r), pkce: pkceChallenge(body), send: true });
@@ -62,7 +62,7 @@ export async function recover(r: AuthRequest): Promise<Reply> {
 
 export async function resend(r: AuthRequest): Promise<Reply> {
   const body = parseWith(resendBody, await r.body());
-  if (!r.ctx.rateLimiter.tryAttempt(body.email, r.ip)) throw tooManyRequests();
+  if (!r.ctx.rateLimiter.tryAttempt(body.email, r.ip, r.settings.signInSignUpsPerAddress)) throw tooManyRequests();
   const redirectTo = resolveRedirect(r, r.url.searchParams.get('redirect_to') ?? body.options?.emailRedirectTo);
   await inTransaction(r.ctx.pool, async (db) => {
     if (body.type === 'signup') {

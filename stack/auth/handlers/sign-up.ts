@@ -29,7 +29,7 @@ export async function signUp(r: AuthRequest): Promise<Reply> {
   if (!body.email && body.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!body.email) throw badRequest('validation_failed', 'To signup, please provide your email');
   if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');
-  if (!r.ctx.rateLimiter.tryAttempt(body.email, r.ip)) throw tooManyRequests();
+  if (!r.ctx.rateLimiter.tryAttempt(body.email, r.ip, r.settings.signInSignUpsPerAddress)) throw tooManyRequests();
   assertStrongPassword(body.password, r.settings.minimumPasswordLength);
   const { email, password } = body;
   const autoconfirm = !r.settings.enableConfirmations;

@@ -30,7 +30,7 @@ export async function token(r: AuthRequest): Promise<Reply> {
 async function passwordGrant(r: AuthRequest): Promise<Reply> {
   const body = parseWith(passwordGrantBody, await r.body());
   if (!body.email) throw badRequest('validation_failed', body.phone ? 'Phone logins are disabled' : 'missing email or phone');
-  if (!r.ctx.rateLimiter.tryAttempt(body.email, r.ip)) throw tooManyRequests();
+  if (!r.ctx.rateLimiter.tryAttempt(body.email, r.ip, r.settings.signInSignUpsPerAddress)) throw tooManyRequests();
   const user = await findUserByEmail(r.ctx.pool, body.email);
   // Compared even for unknown users so that timing does not tell which addresses exist.
   const matches = await passwordMatches(body.password, user?.encrypted_password);

@@ -54,7 +54,7 @@ export async function verifyPost(r: AuthRequest): Promise<Reply> {
   if (body.type === 'sms' || body.type === 'phone_change') throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
   const type = body.type;
   const proof = proofOf(body);
-  if ('email' in proof && !r.ctx.rateLimiter.tryAttempt(proof.email, r.ip)) throw tooManyRequests();
+  if ('email' in proof && !r.ctx.rateLimiter.tryAttempt(proof.email, r.ip, r.settings.signInSignUpsPerAddress)) throw tooManyRequests();
   const session = await inTransaction(r.ctx.pool, async (db) => {
     const { user, kind } = await consumeToken(db, type, proof, r.settings.otpExpiry);
     const verified = await applyVerification(db, user, kind);
