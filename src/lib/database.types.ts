@@ -102,6 +102,17 @@ export type Database = {
               "user_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "activity_log_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -148,6 +159,17 @@ export type Database = {
               "tc_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "ai_assistant_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -179,6 +201,17 @@ export type Database = {
           "user_id"?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "ai_conversations_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
           {
             foreignKeyName: "ai_conversations_user_id_fkey"
             columns: [
@@ -231,6 +264,17 @@ export type Database = {
               "user_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "ai_insights_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -268,6 +312,17 @@ export type Database = {
           "user_id"?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "ai_interactions_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
           {
             foreignKeyName: "ai_interactions_user_id_fkey"
             columns: [
@@ -314,6 +369,17 @@ export type Database = {
           "usage_count"?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "ai_learning_data_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
           {
             foreignKeyName: "ai_learning_data_tc_id_fkey"
             columns: [
@@ -384,7 +450,29 @@ export type Database = {
               "agent_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "ai_learning_insights_agent_id_fkey"
+            columns: [
+              "agent_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "ai_learning_insights_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -452,6 +540,17 @@ export type Database = {
               "tc_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "ai_listing_descriptions_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -501,6 +600,17 @@ export type Database = {
               "agent_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "ai_workflow_patterns_agent_id_fkey"
+            columns: [
+              "agent_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -524,6 +634,17 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "tasks"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "ai_workflow_patterns_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -611,7 +732,29 @@ export type Database = {
               "team_tc_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "documents_team_tc_id_fkey"
+            columns: [
+              "team_tc_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "documents_uploaded_by_fkey"
+            columns: [
+              "uploaded_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -665,6 +808,17 @@ export type Database = {
               "created_by"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "folders_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -677,6 +831,17 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "folders"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "folders_team_tc_id_fkey"
+            columns: [
+              "team_tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -733,6 +898,17 @@ export type Database = {
           "used_at"?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "invitations_invited_by_fkey"
+            columns: [
+              "invited_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
           {
             foreignKeyName: "invitations_invited_by_fkey"
             columns: [
@@ -800,7 +976,29 @@ export type Database = {
               "agent_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listings_agent_id_fkey"
+            columns: [
+              "agent_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listings_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -877,7 +1075,29 @@ export type Database = {
               "sender_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "messages_sender_id_fkey"
+            columns: [
+              "sender_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "messages_team_tc_id_fkey"
+            columns: [
+              "team_tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -948,6 +1168,17 @@ export type Database = {
               "user_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "notes_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -1006,6 +1237,17 @@ export type Database = {
           "user_id"?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "notifications_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
           {
             foreignKeyName: "notifications_user_id_fkey"
             columns: [
@@ -1105,7 +1347,29 @@ export type Database = {
               "assigned_to_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tasks_assigned_to_id_fkey"
+            columns: [
+              "assigned_to_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tasks_created_by_id_fkey"
+            columns: [
+              "created_by_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -1175,6 +1439,17 @@ export type Database = {
               "tc_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_channel_members_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -1212,6 +1487,17 @@ export type Database = {
           "updated_at"?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "tc_channels_created_by_id_fkey"
+            columns: [
+              "created_by_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
           {
             foreignKeyName: "tc_channels_created_by_id_fkey"
             columns: [
@@ -1258,7 +1544,29 @@ export type Database = {
               "agent_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_private_notes_agent_id_fkey"
+            columns: [
+              "agent_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_private_notes_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -1318,6 +1626,17 @@ export type Database = {
               "agent_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_responses_agent_id_fkey"
+            columns: [
+              "agent_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -1330,6 +1649,17 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_responses_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -1398,6 +1728,17 @@ export type Database = {
               "agent_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_team_messages_agent_id_fkey"
+            columns: [
+              "agent_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -1432,6 +1773,17 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "tc_team_messages"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_team_messages_sender_id_fkey"
+            columns: [
+              "sender_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
             referencedColumns: [
               "id"
             ]
@@ -1524,6 +1876,17 @@ export type Database = {
               "assigned_tc_id"
             ]
             isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "users_assigned_tc_id_fkey"
+            columns: [
+              "assigned_tc_id"
+            ]
+            isOneToOne: false
             referencedRelation: "users"
             referencedColumns: [
               "id"
@@ -1533,7 +1896,46 @@ export type Database = {
       }
     }
     Views: {
-      [_ in never]: never
+      "agent_overview": {
+        Row: {
+          "assigned_tc_id": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "is_test_profile": boolean | null
+          "last_name": string | null
+          "listing_count": number | null
+          "open_task_count": number | null
+          "profile_image_url": string | null
+          "task_count": number | null
+        }
+        ComputedFields: never
+        Relationships: [
+          {
+            foreignKeyName: "users_assigned_tc_id_fkey"
+            columns: [
+              "assigned_tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "users_assigned_tc_id_fkey"
+            columns: [
+              "assigned_tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
     }
     Functions: {
       "assign_agent": {
@@ -1542,6 +1944,17 @@ export type Database = {
           "tc_id"?: string
         }
         Returns: undefined
+      }
+      "available_agents": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "created_at": string
+          "email": string
+          "first_name": string
+          "id": string
+          "last_name": string
+          "profile_image_url": string
+        }[]
       }
       "can_switch_role": {
         Args: Record<PropertyKey, never>

@@ -258,7 +258,9 @@ describe('accounts', () => {
 
   it('coordinators assign unassigned agents to themselves and unassign only their own', async () => {
     const free = await createActor('EscFree', 'agent');
-    expect((await tc2.client.from('users').select('id').eq('id', free.id!)).data?.length, 'coordinators see unassigned agents').toBe(1);
+    expect((await tc2.client.from('users').select('id').eq('id', free.id!)).data, "coordinators do not read an unassigned agent's full profile").toEqual([]);
+    const available = await tc2.client.rpc('available_agents').eq('id', free.id!);
+    expect(available.data?.map((a: { id: string }) => a.id), 'coordinators list unassigned agents through available_agents').toEqual([free.id]);
     expect((await tc2.client.from('users').select('id').eq('id', agentA.id!)).data, "coordinators do not see other coordinators' agents").toEqual([]);
     expect((await tc1.client.rpc('assign_agent', { agent_id: free.id })).error, 'tc1 assigns a free agent to self').toBeNull();
     expect((await tc2.client.rpc('assign_agent', { agent_id: free.id })).error?.code, 'tc2 cannot take an assigned agent').toBe('42501');

@@ -74,7 +74,7 @@ const SPECS: TableSpec[] = [
     create: (db, w) => insertRow(db, 'listings', { address: `${Math.floor(Math.random() * 900) + 100} Test Ave`, agent_id: w.a.agentA.id, tc_id: w.a.tc1.id }),
     insert: (_actor, w) => ({ id: uid(), address: '1 Matrix Way', agent_id: w.a.agentA.id }),
     update: { column: 'seller_name', value: (k) => `Seller set by ${k}` },
-    allow: { select: ['agentA', 'tc1', 'admin'], insert: ['agentA', 'admin'], update: ['agentA', 'admin'], delete: ['agentA', 'tc1', 'admin'] },
+    allow: { select: ['agentA', 'tc1', 'admin'], insert: ['agentA', 'tc1', 'admin'], update: ['agentA', 'admin'], delete: ['agentA', 'tc1', 'admin'] },
   },
   {
     name: 'notes',

@@ -109,3 +109,14 @@ export async function mintAccessToken(sub: string, email: string, info = stackIn
     .setExpirationTime(now + expiresInSeconds)
     .sign(new TextEncoder().encode(info.jwtSecret));
 }
+
+/** Password of every demo sign-in of supabase/seed.sql. */
+export const DEMO_PASSWORD = 'ListingDesk!2024';
+
+/** A demo sign-in of the seed (e.g. olivia.chen@listingdesk.test), signed in with its password; `id` is the auth user id. */
+export async function demoUser(email: string, info = stackInfo()): Promise<TestUser> {
+  const client = createClient(info.apiUrl, info.anonKey, clientOptions);
+  const { data, error } = await client.auth.signInWithPassword({ email, password: DEMO_PASSWORD });
+  if (error) throw error;
+  return { id: data.user.id, email, password: DEMO_PASSWORD, client, accessToken: data.session.access_token };
+}

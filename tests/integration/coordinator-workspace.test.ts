@@ -1,0 +1,192 @@
+/**
+ * The coordinator workspace's database interfaces, through the HTTP stack with
+ * the seed's demo sign-ins: the agent grid view (agent_overview), who may read
+ * an agent's full profile and who lists available agents (available_agents),
+ * live assignment broadcasts on the private topic agent-assignments, coordinator
+ * responses notifying the agent (and reaching them over Realtime), and
+ * coordinators creating listings for their own agents only.
+ */
+import crypto from 'node:crypto';
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUser, withDb, type TestUser } from '../support/clients.ts';
+import { sleep, subscribed, waitFor } from '../support/realtime.ts';
+
+/** Fixed account and listing ids of supabase/seed.sql. */
+const ID = {
+  admin: 'a0000000-0000-4000-8000-000000000001',
+  olivia: 'a0000000-0000-4000-8000-000000000003',
+  david: 'a0000000-0000-4000-8000-000000000004',
+  marcus: 'a0000000-0000-4000-8000-000000000005',
+  emily: 'a0000000-0000-4000-8000-000000000006',
+  sarah: 'a0000000-0000-4000-8000-000000000007',
+  james: 'a0000000-0000-4000-8000-000000000008',
+  priya: 'a0000000-0000-4000-8000-000000000009',
+  oliviaTest: 'a0000000-0000-4000-8000-000000000010',
+  bartonHills: '10000000-0000-4000-8000-000000000001',
+} as const;
+
+type Card = { id: string; first_name: string; is_test_profile: boolean; listing_count: number; task_count: number; open_task_count: number };
+const GRID = 'id, first_name, is_test_profile, listing_count, task_count, open_task_count';
+
+describe('coordinator workspace', () => {
+  let olivia: TestUser;
+  let david: TestUser;
+  let marcus: TestUser;
+  let emily: TestUser;
+  let admin: TestUser;
+  const channels: [TestUser, RealtimeChannel][] = [];
+  const createdListings: string[] = [];
+
+  beforeAll(async () => {
+    [olivia, david, marcus, emily, admin] = await Promise.all(
+      ['olivia.chen', 'david.kim', 'marcus.johnson', 'emily.rodriguez', 'admin'].map((name) => demoUser(`${name}@listingdesk.test`)),
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(channels.map(([user, channel]) => user.client.removeChannel(channel)));
+    await withDb(async (db) => {
+      await db.query('delete from public.listings where id = any($1::uuid[])', [createdListings]);
+      await db.query('update public.users set assigned_tc_id = null where id = $1', [ID.priya]);
+    });
+  });
+
+  it('agent_overview gives each coordinator their agent cards with hand-counted seed figures in one request', async () => {
+    const mine = await olivia.client.from('agent_overview').select(GRID).eq('assigned_tc_id', ID.olivia).order('first_name');
+    expect(mine.error, 'a coordinator reads the agent grid').toBeNull();
+    expect(mine.data, "Olivia's grid: Emily (2 listings, 1 completed task), Marcus (2 listings, 3 open tasks), her test profile (1 listing)").toEqual([
+      { id: ID.emily, first_name: 'Emily', is_test_profile: false, listing_count: 2, task_count: 1, open_task_count: 0 },
+      { id: ID.marcus, first_name: 'Marcus', is_test_profile: false, listing_count: 2, task_count: 3, open_task_count: 3 },
+      { id: ID.oliviaTest, first_name: 'Olivia', is_test_profile: true, listing_count: 1, task_count: 0, open_task_count: 0 },
+    ] satisfies Card[]);
+
+    const his = await david.client.from('agent_overview').select(GRID).eq('assigned_tc_id', ID.david).order('first_name');
+    expect(his.data, "David's grid: James (1 listing, 1 open task), Sarah (2 listings, 1 open task)").toEqual([
+      { id: ID.james, first_name: 'James', is_test_profile: false, listing_count: 1, task_count: 1, open_task_count: 1 },
+      { id: ID.sarah, first_name: 'Sarah', is_test_profile: false, listing_count: 2, task_count: 1, open_task_count: 1 },
+    ] satisfies Card[]);
+  });
+
+  it("a coordinator sees neither another coordinator's agents and counts nor an unassigned agent's full profile", async () => {
+    const foreign = await olivia.client.from('agent_overview').select(GRID).eq('assigned_tc_id', ID.david);
+    expect(foreign.data, "Olivia gets no card (and so no counts) of David's agents").toEqual([]);
+    const everything = await olivia.client.from('agent_overview').select('id');
+    expect(everything.data?.map((c) => c.id).sort(), 'without a filter Olivia still sees only her own agents').toEqual([ID.marcus, ID.emily, ID.oliviaTest].sort());
+
+    const priyaProfile = await david.client.from('users').select('id, phone, license_number, brokerage, mls_system, mls_username').eq('id', ID.priya);
+    expect(priyaProfile.data, "a coordinator cannot read an unassigned agent's full profile").toEqual([]);
+    const sarahProfile = await olivia.client.from('users').select('id').eq('id', ID.sarah);
+    expect(sarahProfile.data, "a coordinator cannot read another coordinator's agent").toEqual([]);
+    const ownAgent = await olivia.client.from('users').select('id, license_number').eq('id', ID.marcus).single();
+    expect(ownAgent.data?.license_number, "the agent's coordinator reads the full profile").toMatch(/^TX-/);
+    const adminView = await admin.client.from('users').select('license_number').eq('id', ID.priya).single();
+    expect(adminView.data?.license_number, 'the super admin reads every profile').toMatch(/^TX-/);
+    const otherTc = await david.client.from('users').select('id').eq('id', ID.olivia);
+    expect(otherTc.data, 'coordinators still read each other (team chat)').toEqual([{ id: ID.olivia }]);
+  });
+
+  it('available_agents lists unassigned agents with name, e-mail and avatar only, to coordinators and super admins', async () => {
+    const listed = await david.client.rpc('available_agents').order('first_name');
+    expect(listed.error, 'a coordinator lists available agents').toBeNull();
+    const priya = (listed.data as Record<string, unknown>[]).find((a) => a.id === ID.priya);
+    expect(priya, 'the unassigned agent is listed').toBeDefined();
+    expect(Object.keys(priya!).sort(), 'only name, e-mail, avatar and dates leave the function').toEqual(
+      ['created_at', 'email', 'first_name', 'id', 'last_name', 'profile_image_url'].sort(),
+    );
+    expect((listed.data as { id: string }[]).map((a) => a.id), 'assigned agents are not available').not.toContain(ID.sarah);
+    expect((await admin.client.rpc('available_agents')).error, 'the super admin lists available agents').toBeNull();
+    const byAgent = await marcus.client.rpc('available_agents');
+    expect([byAgent.status, byAgent.error?.code], 'an agent is refused with 403 / 42501').toEqual([403, '42501']);
+  });
+
+  it('assign and unassign broadcast {agent_id, assigned_tc_id, previous_tc_id} to coordinators on the private topic agent-assignments', async () => {
+    const received = new Map<string, Record<string, unknown>[]>();
+    for (const user of [olivia, david, admin]) {
+      const got: Record<string, unknown>[] = [];
+      received.set(user.email, got);
+      const channel = user.client
+        .channel('agent-assignments', { config: { private: true } })
+        .on('broadcast', { event: 'assignment_changed' }, (m) => got.push(m.payload as Record<string, unknown>));
+      channels.push([user, channel]);
+      await subscribed(channel);
+    }
+    const spy = marcus.client.channel('agent-assignments', { config: { private: true } });
+    channels.push([marcus, spy]);
+    await expect(subscribed(spy), 'an agent may not join the agent-assignments topic').rejects.toThrow(/Unauthorized/);
+
+    const forged = olivia.client.channel('agent-assignments', { config: { private: true } });
+    expect((await david.client.rpc('assign_agent', { agent_id: ID.priya })).error, 'David assigns Priya to himself').toBeNull();
+    const oliviaGot = received.get(olivia.email)!;
+    await waitFor(() => oliviaGot.length >= 1, 'assignment broadcast to Olivia');
+    expect(oliviaGot[0], 'another coordinator learns that Priya is no longer available').toMatchObject({ agent_id: ID.priya, assigned_tc_id: ID.david, previous_tc_id: null });
+
+    expect((await david.client.rpc('unassign_agent', { agent_id: ID.priya })).error, 'David releases Priya').toBeNull();
+    await waitFor(() => oliviaGot.length >= 2 && received.get(david.email)!.length >= 2 && received.get(admin.email)!.length >= 2, 'unassignment broadcasts');
+    expect(oliviaGot[1], 'the unassignment names the coordinator who lost the agent').toMatchObject({ agent_id: ID.priya, assigned_tc_id: null, previous_tc_id: ID.david });
+    expect(received.get(admin.email)!.map((p) => p.assigned_tc_id), 'the super admin receives both changes').toEqual([ID.david, null]);
+
+    await expect(forged.httpSend('assignment_changed', { agent_id: ID.priya }), 'clients cannot write to the topic').rejects.toThrow(/permissions to write/);
+    await sleep(300);
+    expect(oliviaGot.length, 'no forged assignment event reaches coordinators').toBe(2);
+  });
+
+  it("a coordinator's response notifies the listing's agent and reaches them over Realtime", async () => {
+    const seen = new Map<string, unknown[]>();
+    for (const user of [marcus, emily]) {
+      const got: unknown[] = [];
+      seen.set(user.email, got);
+      const channel = user.client
+        .channel(`responses-${crypto.randomUUID()}`)
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'tc_responses' }, (p) => got.push(p.new));
+      channels.push([user, channel]);
+      await subscribed(channel);
+    }
+    const content = `Please upload the survey ${crypto.randomUUID().slice(0, 6)}`;
+    const sent = await olivia.client
+      .from('tc_responses')
+      .insert({ listing_id: ID.bartonHills, tc_id: ID.olivia, agent_id: ID.marcus, response_type: 'note', content })
+      .select('id')
+      .single();
+    expect(sent.error, "the listing's coordinator responds to its agent").toBeNull();
+
+    const inbox = await marcus.client.from('notifications').select('type, title, content, action_url').eq('source_id', sent.data!.id);
+    expect(inbox.data, 'the agent is notified with a link to their listing').toEqual([
+      { type: 'message', title: 'New response from your coordinator', content, action_url: `/agent-listing/${ID.bartonHills}` },
+    ]);
+    const own = await withDb((db) => db.query('select user_id from public.notifications where source_id = $1', [sent.data!.id]));
+    expect(own.rows.map((r: { user_id: string }) => r.user_id), 'the coordinator is not notified of their own response').toEqual([ID.marcus]);
+
+    const marcusGot = seen.get(marcus.email)!;
+    await waitFor(() => marcusGot.length > 0, 'tc_responses insert over Realtime');
+    await sleep(300);
+    expect(marcusGot, 'the agent receives the response row live').toMatchObject([{ id: sent.data!.id, content }]);
+    expect(seen.get(emily.email), "another agent does not receive it (the subscriber's select policy applies)").toEqual([]);
+  });
+
+  it("a coordinator creates a listing for their own agent (tc_id derived, incomplete) and is refused for another coordinator's agent", async () => {
+    const made = await olivia.client
+      .from('listings')
+      .insert({ address: '12 Coordinator Way, Austin, TX 78704', agent_id: ID.marcus })
+      .select('id, agent_id, tc_id, status')
+      .single();
+    expect(made.error, 'Olivia creates a listing for Marcus').toBeNull();
+    createdListings.push(made.data!.id);
+    expect(made.data, 'the listing belongs to the agent, is coordinated by Olivia and starts incomplete').toMatchObject({ agent_id: ID.marcus, tc_id: ID.olivia, status: 'incomplete' });
+
+    const foreign = await olivia.client.from('listings').insert({ address: '13 Not Mine St, Austin, TX 78704', agent_id: ID.sarah });
+    expect([foreign.status, foreign.error?.code], "a listing for David's agent is refused with 403 / 42501").toEqual([403, '42501']);
+    expect(foreign.error?.message, 'the refusal says what is allowed, for the app to show').toMatch(/only for yourself, or as a coordinator for your assigned agents/);
+    const unassigned = await olivia.client.from('listings').insert({ address: '14 Free Agent Rd, Austin, TX 78704', agent_id: ID.priya });
+    expect(unassigned.error?.code, 'a listing for an unassigned agent is refused').toBe('42501');
+    const live = await olivia.client.from('listings').insert({ address: '15 Shortcut Ln, Austin, TX 78704', agent_id: ID.marcus, status: 'live' });
+    expect(live.error?.code, 'a coordinator cannot skip the incomplete start').toBe('42501');
+
+    const byAdmin = await admin.client.from('listings').insert({ address: '16 Admin Ave, Austin, TX 78704', agent_id: ID.sarah }).select('id, tc_id').single();
+    expect(byAdmin.error, 'the super admin creates a listing for any agent').toBeNull();
+    createdListings.push(byAdmin.data!.id);
+    expect(byAdmin.data?.tc_id, "the super admin's listing is coordinated by the agent's coordinator").toBe(ID.david);
+    const stray = await withDb((db) => db.query("select count(*)::int as n from public.listings where address in ('13 Not Mine St, Austin, TX 78704', '14 Free Agent Rd, Austin, TX 78704', '15 Shortcut Ln, Austin, TX 78704')"));
+    expect(stray.rows[0].n, 'no refused listing was stored').toBe(0);
+  });
+});
