@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
 import { removeObjects, uploadWithProgress } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { audioExtension, formatDuration, VOICE_BUCKET } from '@/lib/voice-message';
 import { notesQueryKey } from '@/features/listing-detail/api/get-notes';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 export const createVoiceNoteInputSchema = z.object({
   listingId: z.uuid(),

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { documentsQueryKey, LISTING_DOCUMENTS_BUCKET } from '@/features/listing-detail/api/get-documents';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 export const deleteDocumentInputSchema = z.object({ listingId: z.uuid(), documentId: z.uuid(), fileUrl: z.string() });
 export type DeleteDocumentInput = z.infer<typeof deleteDocumentInputSchema>;

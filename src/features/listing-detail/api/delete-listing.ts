@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { listingQueryKey } from '@/features/listing-detail/api/get-listing';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 export const deleteListingInputSchema = z.object({ listingId: z.uuid() });
 export type DeleteListingInput = z.infer<typeof deleteListingInputSchema>;

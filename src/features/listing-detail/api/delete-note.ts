@@ -2,9 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { VOICE_BUCKET } from '@/lib/voice-message';
 import { notesQueryKey } from '@/features/listing-detail/api/get-notes';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 export const deleteNoteInputSchema = z.object({ listingId: z.uuid(), noteId: z.uuid(), voiceUrl: z.string().nullable() });
 export type DeleteNoteInput = z.infer<typeof deleteNoteInputSchema>;

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { Tables } from '@/lib/database.types';
 import { throwIfError } from '@/lib/api-error';
+import type { Tables } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 
 export type Listing = Tables<'listings'>;
-export type ListingStatus = 'incomplete' | 'ready' | 'live' | 'under_contract';
 
 export const listingQueryKey = (listingId: string) => ['listings', listingId] as const;
 

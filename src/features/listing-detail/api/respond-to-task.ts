@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { tasksQueryKey } from '@/features/listing-detail/api/get-tasks';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 export const respondToTaskInputSchema = z.object({
   listingId: z.uuid(),

@@ -5,9 +5,9 @@ import { ApiError, throwIfError } from '@/lib/api-error';
 import { formatFileSize } from '@/lib/format-file-size';
 import { objectPathFor, removeObjects, uploadWithProgress } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { listingQueryKey, type Listing } from '@/features/listing-detail/api/get-listing';
 import { LISTING_PHOTOS_BUCKET, photoRefs } from '@/features/listing-detail/api/get-photo-urls';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 /** The listing-photos bucket's limit (migration create_storage_buckets). */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
 import { removeObjects, uploadWithProgress } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { audioExtension, VOICE_BUCKET, voiceMessageText } from '@/lib/voice-message';
 import { messagesQueryKey } from '@/features/listing-detail/api/get-messages';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 export const sendVoiceMessageInputSchema = z.object({
   listingId: z.uuid(),

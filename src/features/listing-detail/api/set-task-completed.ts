@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { tasksQueryKey } from '@/features/listing-detail/api/get-tasks';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 export const setTaskCompletedInputSchema = z.object({ listingId: z.uuid(), taskId: z.uuid(), completed: z.boolean() });
 export type SetTaskCompletedInput = z.infer<typeof setTaskCompletedInputSchema>;

@@ -2,11 +2,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
 import { throwIfError } from '@/lib/api-error';
+import { LISTING_STATUSES } from '@/lib/listing-status';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { listingQueryKey } from '@/features/listing-detail/api/get-listing';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
-export const listingStatusSchema = z.enum(['incomplete', 'ready', 'live', 'under_contract']);
+export const listingStatusSchema = z.enum(LISTING_STATUSES);
 
 export const updateListingStatusInputSchema = z.object({ listingId: z.uuid(), status: listingStatusSchema });
 export type UpdateListingStatusInput = z.infer<typeof updateListingStatusInputSchema>;

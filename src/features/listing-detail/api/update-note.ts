@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { notesQueryKey } from '@/features/listing-detail/api/get-notes';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 export const updateNoteInputSchema = z.object({
   listingId: z.uuid(),

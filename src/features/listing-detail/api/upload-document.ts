@@ -5,8 +5,8 @@ import { throwIfError } from '@/lib/api-error';
 import { formatFileSize } from '@/lib/format-file-size';
 import { objectPathFor, removeObjects, uploadWithProgress } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
+import { toastFailure } from '@/lib/toast-failure';
 import { documentsQueryKey, LISTING_DOCUMENTS_BUCKET } from '@/features/listing-detail/api/get-documents';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 /** Spec part 1 §5: the accepted extensions, shown to the user and checked before uploading. */
 export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif', 'txt', 'xlsx', 'xls'] as const;

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { statusLabel } from '@/lib/listing-status';
 import { useListing } from '@/features/listing-detail/api/get-listing';
 import { DocumentsTab } from '@/features/listing-detail/components/documents-tab';
 import { ListingDetailSkeleton, ListingNotFound } from '@/features/listing-detail/components/listing-detail-view';
@@ -12,7 +13,6 @@ import { MessagesTab } from '@/features/listing-detail/components/messages-tab';
 import { NotesTab } from '@/features/listing-detail/components/notes-tab';
 import { PhotosTab } from '@/features/listing-detail/components/photos-tab';
 import { useListingRealtime } from '@/features/listing-detail/hooks/use-listing-realtime';
-import { statusLabel } from '@/features/listing-detail/lib/listing-status';
 
 /** Spec part 2 §2: live default style, ready secondary, under_contract destructive, others outline. */
 function statusVariant(status: string): 'default' | 'secondary' | 'destructive' | 'outline' {

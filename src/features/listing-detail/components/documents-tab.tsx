@@ -1,20 +1,20 @@
 import { Download, Eye, FileText, Loader2, Printer, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { personName } from '@/components/user-avatar';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { toast } from '@/hooks/use-toast';
 import { saveBlob, safeFileName, zipFiles } from '@/lib/download-file';
 import { formatFileSize } from '@/lib/format-file-size';
+import { formatTimestamp } from '@/lib/format-timestamp';
+import { toastFailure } from '@/lib/toast-failure';
 import { useDeleteDocument } from '@/features/listing-detail/api/delete-document';
 import { downloadDocumentBlob, useDocuments, type ListingDocument } from '@/features/listing-detail/api/get-documents';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
-import { ConfirmAction } from '@/features/listing-detail/components/confirm-action';
 import { UploadDocumentDialog } from '@/features/listing-detail/components/upload-document-dialog';
-import { personName } from '@/features/listing-detail/components/user-avatar';
 import { downloadDocument, printDocument, viewDocument } from '@/features/listing-detail/lib/document-actions';
-import { formatTimestamp } from '@/features/listing-detail/lib/format-timestamp';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 function DocumentRow({ document, canDelete }: { document: ListingDocument; canDelete: boolean }) {
   const deleteDocument = useDeleteDocument();

@@ -1,26 +1,17 @@
 import { ArrowLeft, Trash2 } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
-import { Badge } from '@/components/ui/badge';
+import { ConfirmAction } from '@/components/confirm-action';
+import { ListingStatusBadge } from '@/components/listing-status-badge';
 import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { asListingStatus, LISTING_STATUSES, STATUS_COLOURS, STATUS_LABELS } from '@/lib/listing-status';
 import { cn } from '@/lib/utils';
 import { useDeleteListing } from '@/features/listing-detail/api/delete-listing';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
 import { listingStatusSchema, useUpdateListingStatus } from '@/features/listing-detail/api/update-listing-status';
-import { ConfirmAction } from '@/features/listing-detail/components/confirm-action';
-import { asListingStatus, LISTING_STATUSES, STATUS_COLOURS, STATUS_LABELS } from '@/features/listing-detail/lib/listing-status';
 import { can } from '@/features/listing-detail/lib/permissions';
-
-export function ListingStatusBadge({ status, className }: { status: string; className?: string }) {
-  const value = asListingStatus(status);
-  return (
-    <Badge variant="outline" className={cn(STATUS_COLOURS[value], className)} data-testid="listing-status-badge">
-      {STATUS_LABELS[value]}
-    </Badge>
-  );
-}
 
 /** Back link, title, the status selector (tc) or badge (others) and, when permitted, 'Delete Listing'. */
 export function ListingHeader({ listing, user }: { listing: Listing; user: CurrentUser }) {

@@ -1,10 +1,11 @@
 import { Copy } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ListingStatusBadge } from '@/components/listing-status-badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
-import { ListingStatusBadge } from '@/features/listing-detail/components/listing-header';
+
 
 const NOT_SPECIFIED = 'Not specified';
 

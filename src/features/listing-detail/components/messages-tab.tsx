@@ -1,18 +1,18 @@
 import { Loader2, Mic, Send, Square } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { VoicePlayer } from '@/components/voice-player';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
+import { personName, UserAvatar } from '@/components/user-avatar';
+import { VoicePlayer } from '@/components/voice-player';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { useVoiceRecorder } from '@/hooks/use-voice-recorder';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { cn } from '@/lib/utils';
 import { formatDuration, parseVoiceMessage } from '@/lib/voice-message';
 import { useMessages, type Message } from '@/features/listing-detail/api/get-messages';
 import { useSendMessage } from '@/features/listing-detail/api/send-message';
 import { useSendVoiceMessage } from '@/features/listing-detail/api/send-voice-message';
-import { personName, UserAvatar } from '@/features/listing-detail/components/user-avatar';
-import { formatTimestamp } from '@/features/listing-detail/lib/format-timestamp';
 
 function MessageBubble({ message, own }: { message: Message; own: boolean }) {
   const voice = parseVoiceMessage(message.content);

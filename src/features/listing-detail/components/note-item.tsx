@@ -1,16 +1,16 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { VoicePlayer } from '@/components/voice-player';
+import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
+import { personName, UserAvatar } from '@/components/user-avatar';
+import { VoicePlayer } from '@/components/voice-player';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { useDeleteNote } from '@/features/listing-detail/api/delete-note';
 import type { Note } from '@/features/listing-detail/api/get-notes';
 import { useUpdateNote } from '@/features/listing-detail/api/update-note';
-import { ConfirmAction } from '@/features/listing-detail/components/confirm-action';
-import { personName, UserAvatar } from '@/features/listing-detail/components/user-avatar';
-import { formatTimestamp } from '@/features/listing-detail/lib/format-timestamp';
 
 const ROLE_LABELS: Record<string, string> = { agent: 'Agent', tc: 'TC', super_admin: 'Super Admin' };
 

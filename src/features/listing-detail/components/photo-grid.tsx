@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
 import { saveBlob, safeFileName, zipFiles } from '@/lib/download-file';
+import { toastFailure } from '@/lib/toast-failure';
 import { cn } from '@/lib/utils';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
 import { downloadPhotoBlob, useListingPhotos, type ListingPhoto } from '@/features/listing-detail/api/get-photo-urls';
-import { toastFailure } from '@/features/listing-detail/lib/toast-failure';
 
 function photoFileName(photo: ListingPhoto, index: number): string {
   const last = photo.ref.split('?')[0].split('/').pop() ?? '';

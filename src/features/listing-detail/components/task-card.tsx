@@ -3,12 +3,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { cn } from '@/lib/utils';
 import type { Task } from '@/features/listing-detail/api/get-tasks';
 import { useResendTask } from '@/features/listing-detail/api/resend-task';
 import { useSetTaskCompleted } from '@/features/listing-detail/api/set-task-completed';
 import { RespondTaskDialog } from '@/features/listing-detail/components/respond-task-dialog';
-import { formatTimestamp } from '@/features/listing-detail/lib/format-timestamp';
 import { can } from '@/features/listing-detail/lib/permissions';
 
 /** Spec part 1 §2: red = no response and not completed, green = completed, blue otherwise. */

@@ -1,6 +1,6 @@
-import type { ListingStatus } from '@/features/listing-detail/api/get-listing';
-
-export const LISTING_STATUSES: ListingStatus[] = ['incomplete', 'ready', 'live', 'under_contract'];
+/** The values of listings.status (check constraint in migration create_listings), in the selector's order. */
+export const LISTING_STATUSES = ['incomplete', 'ready', 'live', 'under_contract'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 export const STATUS_LABELS: Record<ListingStatus, string> = {
   incomplete: 'Incomplete',
@@ -18,7 +18,7 @@ export const STATUS_COLOURS: Record<ListingStatus, string> = {
 };
 
 export function asListingStatus(value: string): ListingStatus {
-  return (LISTING_STATUSES as string[]).includes(value) ? (value as ListingStatus) : 'incomplete';
+  return (LISTING_STATUSES as readonly string[]).includes(value) ? (value as ListingStatus) : 'incomplete';
 }
 
 export function statusLabel(value: string): string {
