@@ -9,6 +9,7 @@ import { toast } from '@/hooks/use-toast';
 import { saveBlob, safeFileName, zipFiles } from '@/lib/download-file';
 import { formatFileSize } from '@/lib/format-file-size';
 import { formatTimestamp } from '@/lib/format-timestamp';
+import { can } from '@/lib/permissions';
 import { toastFailure } from '@/lib/toast-failure';
 import { useDeleteDocument } from '@/features/listing-detail/api/delete-document';
 import { downloadDocumentBlob, useDocuments, type ListingDocument } from '@/features/listing-detail/api/get-documents';
@@ -85,9 +86,6 @@ function DownloadAllButton({ listing, documents }: { listing: Listing; documents
 
 export function DocumentsTab({ listing, user }: { listing: Listing; user: CurrentUser }) {
   const documents = useDocuments(listing.id);
-  const superAdmin = user.role === 'super_admin' || user.originalRole === 'super_admin';
-  // Mirrors the delete policy: the uploader, the listing's agent, a super admin.
-  const canDelete = (d: ListingDocument) => superAdmin || d.uploaded_by === user.id || listing.agent_id === user.id;
 
   return (
     <div className="flex flex-col gap-4">
@@ -107,7 +105,7 @@ export function DocumentsTab({ listing, user }: { listing: Listing; user: Curren
       ) : (
         <ul className="flex flex-col gap-2">
           {documents.data.map((document) => (
-            <DocumentRow key={document.id} document={document} canDelete={canDelete(document)} />
+            <DocumentRow key={document.id} document={document} canDelete={can.deleteDocument(user, document, listing)} />
           ))}
         </ul>
       )}

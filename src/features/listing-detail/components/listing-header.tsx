@@ -7,11 +7,11 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { asListingStatus, LISTING_STATUSES, STATUS_COLOURS, STATUS_LABELS } from '@/lib/listing-status';
+import { can } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import { useDeleteListing } from '@/features/listing-detail/api/delete-listing';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
 import { listingStatusSchema, useUpdateListingStatus } from '@/features/listing-detail/api/update-listing-status';
-import { can } from '@/features/listing-detail/lib/permissions';
 
 /** Back link, title, the status selector (tc) or badge (others) and, when permitted, 'Delete Listing'. */
 export function ListingHeader({ listing, user }: { listing: Listing; user: CurrentUser }) {
@@ -30,7 +30,7 @@ export function ListingHeader({ listing, user }: { listing: Listing; user: Curre
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold tracking-tight">Listing Details</h1>
         <div className="flex flex-wrap items-center gap-2">
-          {can.changeStatus(user) ? (
+          {can.changeListingStatus(user) ? (
             <Select
               value={status}
               disabled={updateStatus.isPending}

@@ -5,10 +5,10 @@ import { Textarea } from '@/components/ui/textarea';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { useDictation } from '@/hooks/use-dictation';
 import { useVoiceRecorder } from '@/hooks/use-voice-recorder';
+import { can } from '@/lib/permissions';
 import { formatDuration } from '@/lib/voice-message';
 import { useCreateNote } from '@/features/listing-detail/api/create-note';
 import { useCreateVoiceNote } from '@/features/listing-detail/api/create-voice-note';
-import { can } from '@/features/listing-detail/lib/permissions';
 
 /** 'Add Note': typed text (Enter sends, Shift+Enter breaks the line), dictation and voice notes. */
 export function NoteComposer({ listingId, user }: { listingId: string; user: CurrentUser }) {

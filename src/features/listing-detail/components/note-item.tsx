@@ -8,6 +8,7 @@ import { personName, UserAvatar } from '@/components/user-avatar';
 import { VoicePlayer } from '@/components/voice-player';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { formatTimestamp } from '@/lib/format-timestamp';
+import { can } from '@/lib/permissions';
 import { useDeleteNote } from '@/features/listing-detail/api/delete-note';
 import type { Note } from '@/features/listing-detail/api/get-notes';
 import { useUpdateNote } from '@/features/listing-detail/api/update-note';
@@ -19,7 +20,8 @@ export function NoteItem({ note, user }: { note: Note; user: CurrentUser }) {
   const [draft, setDraft] = useState(note.content);
   const updateNote = useUpdateNote();
   const deleteNote = useDeleteNote();
-  const isAuthor = note.user_id === user.id;
+  const canEdit = can.editNote(user, note);
+  const canDelete = can.deleteNote(user, note);
 
   const save = () => {
     if (!draft.trim()) return;
@@ -37,29 +39,33 @@ export function NoteItem({ note, user }: { note: Note; user: CurrentUser }) {
             {note.is_voice && <Badge variant="outline">Voice</Badge>}
             <span className="text-muted-foreground text-xs">{formatTimestamp(note.created_at)}</span>
           </div>
-          {isAuthor && !editing && (
+          {(canEdit || canDelete) && !editing && (
             <span className="flex shrink-0 gap-1">
-              <Button
-                size="icon-sm"
-                variant="ghost"
-                aria-label="Edit note"
-                onClick={() => {
-                  setDraft(note.content);
-                  setEditing(true);
-                }}
-              >
-                <Pencil />
-              </Button>
-              <ConfirmAction
-                title="Delete note"
-                question="Are you sure you want to delete this note?"
-                onConfirm={() => deleteNote.mutate({ listingId: note.listing_id, noteId: note.id, voiceUrl: note.voice_url })}
-                trigger={
-                  <Button size="icon-sm" variant="ghost" aria-label="Delete note" disabled={deleteNote.isPending}>
-                    <Trash2 />
-                  </Button>
-                }
-              />
+              {canEdit && (
+                <Button
+                  size="icon-sm"
+                  variant="ghost"
+                  aria-label="Edit note"
+                  onClick={() => {
+                    setDraft(note.content);
+                    setEditing(true);
+                  }}
+                >
+                  <Pencil />
+                </Button>
+              )}
+              {canDelete && (
+                <ConfirmAction
+                  title="Delete note"
+                  question="Are you sure you want to delete this note?"
+                  onConfirm={() => deleteNote.mutate({ listingId: note.listing_id, noteId: note.id, voiceUrl: note.voice_url })}
+                  trigger={
+                    <Button size="icon-sm" variant="ghost" aria-label="Delete note" disabled={deleteNote.isPending}>
+                      <Trash2 />
+                    </Button>
+                  }
+                />
+              )}
             </span>
           )}
         </div>

@@ -1,10 +1,10 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { can } from '@/lib/permissions';
 import { useNotes } from '@/features/listing-detail/api/get-notes';
 import { NoteComposer } from '@/features/listing-detail/components/note-composer';
 import { NoteItem } from '@/features/listing-detail/components/note-item';
 import { SmartRemindersPanel } from '@/features/listing-detail/components/smart-reminders-panel';
-import { can } from '@/features/listing-detail/lib/permissions';
 
 export function NotesTab({ listingId, user }: { listingId: string; user: CurrentUser }) {
   const notes = useNotes(listingId);

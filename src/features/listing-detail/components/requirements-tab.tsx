@@ -3,11 +3,11 @@ import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Progress } from '@/components/ui/progress';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { can } from '@/lib/permissions';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
 import { useTasks, type Task } from '@/features/listing-detail/api/get-tasks';
 import { AddTaskDialog } from '@/features/listing-detail/components/add-task-dialog';
 import { TaskCard } from '@/features/listing-detail/components/task-card';
-import { can } from '@/features/listing-detail/lib/permissions';
 
 /** Spec part 1 §9: completed over total, rounded. */
 export function taskProgress(tasks: Pick<Task, 'status'>[]): { done: number; total: number; percent: number } {
@@ -19,7 +19,8 @@ export function RequirementsTab({ listing, user }: { listing: Listing; user: Cur
   const tasks = useTasks(listing.id);
   const list = tasks.data ?? [];
   const { done, total, percent } = taskProgress(list);
-  const unread = list.filter((t) => !t.is_read_by_agent && t.status !== 'completed').length;
+  // The agent's alert counts the tasks they answer; the coordinator's, the responses they review.
+  const unread = list.filter((t) => can.respondToTask(user, t) && !t.is_read_by_agent && t.status !== 'completed').length;
   const awaitingReview = list.filter((t) => t.agent_response && t.status !== 'completed').length;
 
   return (
@@ -29,7 +30,7 @@ export function RequirementsTab({ listing, user }: { listing: Listing; user: Cur
           <h2 className="text-lg font-semibold">Listing Requirements</h2>
           <p className="text-muted-foreground text-sm">Information needed to make listing live</p>
         </div>
-        {can.manageTasks(user) && <AddTaskDialog listing={listing} userId={user.id} />}
+        {can.createTask(user) && <AddTaskDialog listing={listing} userId={user.id} />}
       </div>
       <div className="flex flex-col gap-2 rounded-lg border p-4" data-testid="requirements-progress">
         <div className="flex items-center justify-between text-sm">
@@ -40,7 +41,7 @@ export function RequirementsTab({ listing, user }: { listing: Listing; user: Cur
         </div>
         <Progress value={percent} aria-label="Requirements completed" />
       </div>
-      {can.respondToTasks(user) && unread > 0 && (
+      {unread > 0 && (
         <Alert variant="destructive">
           <AlertCircle />
           <AlertDescription>
@@ -48,7 +49,7 @@ export function RequirementsTab({ listing, user }: { listing: Listing; user: Cur
           </AlertDescription>
         </Alert>
       )}
-      {can.manageTasks(user) && awaitingReview > 0 && (
+      {can.completeTask(user) && awaitingReview > 0 && (
         <Alert>
           <Info />
           <AlertDescription>
@@ -56,7 +57,7 @@ export function RequirementsTab({ listing, user }: { listing: Listing; user: Cur
           </AlertDescription>
         </Alert>
       )}
-      {can.manageTasks(user) && !listing.agent_id && (
+      {can.createTask(user) && !listing.agent_id && (
         <Alert>
           <Info />
           <AlertDescription>No agent assigned to create task for</AlertDescription>

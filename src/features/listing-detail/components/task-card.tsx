@@ -4,12 +4,12 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { formatTimestamp } from '@/lib/format-timestamp';
+import { can } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import type { Task } from '@/features/listing-detail/api/get-tasks';
 import { useResendTask } from '@/features/listing-detail/api/resend-task';
 import { useSetTaskCompleted } from '@/features/listing-detail/api/set-task-completed';
 import { RespondTaskDialog } from '@/features/listing-detail/components/respond-task-dialog';
-import { can } from '@/features/listing-detail/lib/permissions';
 
 /** Spec part 1 §2: red = no response and not completed, green = completed, blue otherwise. */
 function cardColour(task: Task): { tone: 'red' | 'green' | 'blue'; className: string } {
@@ -36,7 +36,7 @@ export function TaskCard({ task, user }: { task: Task; user: CurrentUser }) {
     <li className={cn('flex gap-3 rounded-lg border p-4', className)} data-testid="task" data-tone={tone} data-task-title={task.title}>
       <div className="flex flex-col items-center gap-2 pt-0.5">
         <Checkbox checked={hasResponse} disabled aria-label="Agent response received" title="Agent response received" className="disabled:opacity-100" />
-        {can.manageTasks(user) && (
+        {can.completeTask(user) && (
           <Checkbox
             checked={completed}
             disabled={setCompleted.isPending}
@@ -52,7 +52,7 @@ export function TaskCard({ task, user }: { task: Task; user: CurrentUser }) {
           <Badge variant="outline" className={PRIORITY_STYLES[task.priority]}>
             {task.priority}
           </Badge>
-          {can.respondToTasks(user) && !task.is_read_by_agent && <Badge className="bg-red-600 text-white">NEW</Badge>}
+          {can.respondToTask(user, task) && !task.is_read_by_agent && <Badge className="bg-red-600 text-white">NEW</Badge>}
           {hasResponse && !completed && <Badge className="bg-blue-600 text-white">Responded</Badge>}
           {completed && <Badge className="bg-green-600 text-white">Completed</Badge>}
         </div>
@@ -69,8 +69,8 @@ export function TaskCard({ task, user }: { task: Task; user: CurrentUser }) {
           {task.completed_at && ` · completed ${formatTimestamp(task.completed_at)}`}
         </p>
         <div className="flex flex-wrap gap-2">
-          {can.respondToTasks(user) && task.assigned_to_id === user.id && <RespondTaskDialog task={task} />}
-          {can.manageTasks(user) && hasResponse && !completed && (
+          {can.respondToTask(user, task) && <RespondTaskDialog task={task} />}
+          {can.resendTask(user, task) && (
             <Button size="sm" variant="outline" disabled={resend.isPending} onClick={() => resend.mutate({ listingId: task.listing_id, taskId: task.id })}>
               <RotateCw />
               Resend
