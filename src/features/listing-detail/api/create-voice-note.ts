@@ -1,41 +1,31 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
-import { removeObjects, uploadWithProgress } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
 import { toastFailure } from '@/lib/toast-failure';
-import { audioExtension, formatDuration, VOICE_BUCKET } from '@/lib/voice-message';
+import { formatDuration } from '@/lib/voice-message';
+import { saveVoiceRecording, voiceRecordingFields } from '@/lib/voice-upload';
 import { notesQueryKey } from '@/features/listing-detail/api/get-notes';
 
 export const createVoiceNoteInputSchema = z.object({
   listingId: z.uuid(),
   userId: z.uuid(),
-  audio: z.instanceof(Blob).refine((blob) => blob.size > 0, 'The recording is empty'),
-  durationSeconds: z.number().int().min(0),
+  ...voiceRecordingFields,
 });
 export type CreateVoiceNoteInput = z.infer<typeof createVoiceNoteInputSchema>;
 
-/**
- * Uploads the recording to the voice bucket under the listing, then writes the
- * note. If the note cannot be written the file is removed again, so a failure
- * leaves neither half behind.
- */
+/** Uploads the recording, then writes the note that plays it (neither half stays behind on failure). */
 export async function createVoiceNote(input: CreateVoiceNoteInput) {
   const { listingId, userId, audio, durationSeconds } = createVoiceNoteInputSchema.parse(input);
-  const path = `listings/${listingId}/notes/${crypto.randomUUID()}.${audioExtension(audio.type)}`;
-  await uploadWithProgress({ bucket: VOICE_BUCKET, path, file: audio });
-  try {
-    return throwIfError(
+  return saveVoiceRecording({ listingId, kind: 'notes', audio }, async (path) =>
+    throwIfError(
       await supabase
         .from('notes')
         .insert({ listing_id: listingId, user_id: userId, content: `Voice note (${formatDuration(durationSeconds)})`, is_voice: true, voice_url: path, duration: durationSeconds })
         .select('id')
         .single(),
-    );
-  } catch (error) {
-    await removeObjects(VOICE_BUCKET, [path]);
-    throw error;
-  }
+    ),
+  );
 }
 
 export function useCreateVoiceNote() {

@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, throwIfError } from '@/lib/api-error';
+import { BUCKETS } from '@/lib/storage-buckets';
 import { supabase } from '@/lib/supabase';
 import { toastFailure } from '@/lib/toast-failure';
-import { documentsQueryKey, LISTING_DOCUMENTS_BUCKET } from '@/features/listing-detail/api/get-documents';
+import { documentsQueryKey } from '@/features/listing-detail/api/get-documents';
 
 export const deleteDocumentInputSchema = z.object({ listingId: z.uuid(), documentId: z.uuid(), fileUrl: z.string() });
 export type DeleteDocumentInput = z.infer<typeof deleteDocumentInputSchema>;
@@ -18,7 +19,7 @@ export async function deleteDocument(input: DeleteDocumentInput) {
   const { documentId, fileUrl } = deleteDocumentInputSchema.parse(input);
   const rows = throwIfError(await supabase.from('documents').delete().eq('id', documentId).select('id'));
   if (rows.length === 0) throw new ApiError(403, 'You are not allowed to delete this document.');
-  if (!/^https?:\/\//.test(fileUrl)) await supabase.storage.from(LISTING_DOCUMENTS_BUCKET).remove([fileUrl]);
+  if (!/^https?:\/\//.test(fileUrl)) await supabase.storage.from(BUCKETS.listingDocuments).remove([fileUrl]);
 }
 
 export function useDeleteDocument() {

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { throwIfError } from '@/lib/api-error';
+import { BUCKETS } from '@/lib/storage-buckets';
 import { supabase } from '@/lib/supabase';
-
-export const LISTING_DOCUMENTS_BUCKET = 'listing-documents';
 
 export const documentsQueryKey = (listingId: string) => ['listings', listingId, 'documents'] as const;
 
@@ -31,5 +30,5 @@ export async function downloadDocumentBlob(document: Pick<ListingDocument, 'file
     if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
     return res.blob();
   }
-  return throwIfError(await supabase.storage.from(LISTING_DOCUMENTS_BUCKET).download(document.file_url));
+  return throwIfError(await supabase.storage.from(BUCKETS.listingDocuments).download(document.file_url));
 }

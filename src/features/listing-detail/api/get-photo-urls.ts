@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { throwIfError } from '@/lib/api-error';
+import { BUCKETS } from '@/lib/storage-buckets';
 import { supabase } from '@/lib/supabase';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
 
-export const LISTING_PHOTOS_BUCKET = 'listing-photos';
 const SIGNED_URL_SECONDS = 60 * 60;
 
 export interface ListingPhoto {
@@ -26,7 +26,7 @@ export function photoRefs(listing: Pick<Listing, 'property_image_url' | 'photo_u
 export async function getListingPhotos(listing: Pick<Listing, 'property_image_url' | 'photo_urls'>): Promise<ListingPhoto[]> {
   const refs = photoRefs(listing);
   const stored = refs.filter((ref) => !isExternalUrl(ref));
-  const signed = stored.length ? throwIfError(await supabase.storage.from(LISTING_PHOTOS_BUCKET).createSignedUrls(stored, SIGNED_URL_SECONDS)) : [];
+  const signed = stored.length ? throwIfError(await supabase.storage.from(BUCKETS.listingPhotos).createSignedUrls(stored, SIGNED_URL_SECONDS)) : [];
   const byPath = new Map(signed.map((s) => [s.path, s.error ? null : s.signedUrl]));
   return refs.map((ref) => ({ ref, url: isExternalUrl(ref) ? ref : (byPath.get(ref) ?? null), isMain: ref === listing.property_image_url }));
 }
@@ -47,7 +47,7 @@ export function useListingPhotos(listing: Pick<Listing, 'id' | 'property_image_u
 
 /** The photo's bytes, for downloads and zips (external URLs must allow CORS). */
 export async function downloadPhotoBlob(photo: ListingPhoto): Promise<Blob> {
-  if (!isExternalUrl(photo.ref)) return throwIfError(await supabase.storage.from(LISTING_PHOTOS_BUCKET).download(photo.ref));
+  if (!isExternalUrl(photo.ref)) return throwIfError(await supabase.storage.from(BUCKETS.listingPhotos).download(photo.ref));
   const res = await fetch(photo.ref);
   if (!res.ok) throw new Error(`${res.status}: ${res.statusText}`);
   return res.blob();

@@ -3,14 +3,12 @@ import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, throwIfError } from '@/lib/api-error';
 import { formatFileSize } from '@/lib/format-file-size';
+import { BUCKETS, MAX_PHOTO_BYTES } from '@/lib/storage-buckets';
 import { objectPathFor, removeObjects, uploadWithProgress } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
 import { toastFailure } from '@/lib/toast-failure';
 import { listingQueryKey, type Listing } from '@/features/listing-detail/api/get-listing';
-import { LISTING_PHOTOS_BUCKET, photoRefs } from '@/features/listing-detail/api/get-photo-urls';
-
-/** The listing-photos bucket's limit (migration create_storage_buckets). */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+import { photoRefs } from '@/features/listing-detail/api/get-photo-urls';
 
 /** Why an image is refused before upload, or null. */
 export function photoRefusal(file: File): string | null {
@@ -47,13 +45,13 @@ export async function savePhotos(input: SavePhotosInput) {
     let mainPath: string | null = null;
     if (mainImage) {
       mainPath = objectPathFor(prefix, mainImage.name);
-      await uploadWithProgress({ bucket: LISTING_PHOTOS_BUCKET, path: mainPath, file: mainImage });
+      await uploadWithProgress({ bucket: BUCKETS.listingPhotos, path: mainPath, file: mainImage });
       uploaded.push(mainPath);
     }
     const additionalPaths: string[] = [];
     for (const photo of additionalPhotos) {
       const path = objectPathFor(prefix, photo.name);
-      await uploadWithProgress({ bucket: LISTING_PHOTOS_BUCKET, path, file: photo });
+      await uploadWithProgress({ bucket: BUCKETS.listingPhotos, path, file: photo });
       uploaded.push(path);
       additionalPaths.push(path);
     }
@@ -66,7 +64,7 @@ export async function savePhotos(input: SavePhotosInput) {
     if (rows.length === 0) throw new ApiError(403, 'Only the listing agent can change its photos.');
     return { listing: rows[0], added: uploaded.length + photoUrls.length };
   } catch (error) {
-    await removeObjects(LISTING_PHOTOS_BUCKET, uploaded);
+    await removeObjects(BUCKETS.listingPhotos, uploaded);
     throw error;
   }
 }

@@ -3,16 +3,14 @@ import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
 import { throwIfError } from '@/lib/api-error';
 import { formatFileSize } from '@/lib/format-file-size';
-import { objectPathFor, removeObjects, uploadWithProgress } from '@/lib/storage-upload';
+import { BUCKETS, MAX_DOCUMENT_BYTES } from '@/lib/storage-buckets';
+import { objectPathFor, uploadThenRecord } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
 import { toastFailure } from '@/lib/toast-failure';
-import { documentsQueryKey, LISTING_DOCUMENTS_BUCKET } from '@/features/listing-detail/api/get-documents';
+import { documentsQueryKey } from '@/features/listing-detail/api/get-documents';
 
 /** Spec part 1 §5: the accepted extensions, shown to the user and checked before uploading. */
 export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif', 'txt', 'xlsx', 'xls'] as const;
-
-/** The listing-documents bucket's file_size_limit (migration create_storage_buckets); the bucket enforces it too. */
-export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 /** MIME types by extension: browsers leave File.type empty for some (e.g. .xls on Linux), and the bucket checks the type. */
 export const DOCUMENT_MIME_TYPES: Record<(typeof ACCEPTED_DOCUMENT_EXTENSIONS)[number], string> = {
@@ -67,19 +65,15 @@ export async function uploadDocument(input: UploadDocumentInput) {
   const { listingId, userId, file, onProgress } = parsed.data;
   const contentType = file.type || DOCUMENT_MIME_TYPES[extensionOf(file.name) as keyof typeof DOCUMENT_MIME_TYPES];
   const path = objectPathFor(`listings/${listingId}`, file.name);
-  await uploadWithProgress({ bucket: LISTING_DOCUMENTS_BUCKET, path, file, contentType, onProgress });
-  try {
-    return throwIfError(
+  return uploadThenRecord({ bucket: BUCKETS.listingDocuments, path, file, contentType, onProgress }, async () =>
+    throwIfError(
       await supabase
         .from('documents')
         .insert({ listing_id: listingId, uploaded_by: userId, file_name: file.name, file_url: path, file_type: contentType, file_size: file.size })
         .select('id')
         .single(),
-    );
-  } catch (error) {
-    await removeObjects(LISTING_DOCUMENTS_BUCKET, [path]);
-    throw error;
-  }
+    ),
+  );
 }
 
 export function useUploadDocument() {

@@ -6,11 +6,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { personName } from '@/components/user-avatar';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { toast } from '@/hooks/use-toast';
-import { saveBlob, safeFileName, zipFiles } from '@/lib/download-file';
+import { safeFileName } from '@/lib/download-file';
 import { formatFileSize } from '@/lib/format-file-size';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { can } from '@/lib/permissions';
 import { toastFailure } from '@/lib/toast-failure';
+import { saveAsZip } from '@/lib/zip-download';
 import { useDeleteDocument } from '@/features/listing-detail/api/delete-document';
 import { downloadDocumentBlob, useDocuments, type ListingDocument } from '@/features/listing-detail/api/get-documents';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
@@ -68,8 +69,10 @@ function DownloadAllButton({ listing, documents }: { listing: Listing; documents
     }
     setBusy(true);
     try {
-      const files = await Promise.all(documents.map(async (d) => ({ name: d.file_name, blob: await downloadDocumentBlob(d) })));
-      saveBlob(await zipFiles(files), `${safeFileName(listing.address)}-documents.zip`);
+      await saveAsZip(
+        `${safeFileName(listing.address)}-documents.zip`,
+        documents.map((d) => ({ name: d.file_name, load: () => downloadDocumentBlob(d) })),
+      );
     } catch (error) {
       toastFailure('Failed to download documents', error);
     } finally {

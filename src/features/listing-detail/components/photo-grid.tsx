@@ -4,9 +4,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Skeleton } from '@/components/ui/skeleton';
-import { saveBlob, safeFileName, zipFiles } from '@/lib/download-file';
+import { safeFileName, saveBlob } from '@/lib/download-file';
 import { toastFailure } from '@/lib/toast-failure';
 import { cn } from '@/lib/utils';
+import { saveAsZip } from '@/lib/zip-download';
 import type { Listing } from '@/features/listing-detail/api/get-listing';
 import { downloadPhotoBlob, useListingPhotos, type ListingPhoto } from '@/features/listing-detail/api/get-photo-urls';
 
@@ -43,8 +44,10 @@ export function PhotoGrid({ listing }: { listing: Listing }) {
     setBusy(true);
     try {
       const chosen = list.map((photo, index) => ({ photo, index })).filter(({ photo }) => selected.has(photo.ref));
-      const files = await Promise.all(chosen.map(async ({ photo, index }) => ({ name: photoFileName(photo, index), blob: await downloadPhotoBlob(photo) })));
-      saveBlob(await zipFiles(files), `${safeFileName(listing.address)}-photos.zip`);
+      await saveAsZip(
+        `${safeFileName(listing.address)}-photos.zip`,
+        chosen.map(({ photo, index }) => ({ name: photoFileName(photo, index), load: () => downloadPhotoBlob(photo) })),
+      );
     } catch (error) {
       toastFailure('Failed to download photos', error);
     } finally {

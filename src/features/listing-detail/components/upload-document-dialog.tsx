@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Progress } from '@/components/ui/progress';
 import { formatFileSize } from '@/lib/format-file-size';
+import { MAX_DOCUMENT_BYTES } from '@/lib/storage-buckets';
 import { cn } from '@/lib/utils';
-import { ACCEPTED_DOCUMENT_EXTENSIONS, documentRefusal, MAX_DOCUMENT_BYTES, useUploadDocument } from '@/features/listing-detail/api/upload-document';
+import { ACCEPTED_DOCUMENT_EXTENSIONS, documentRefusal, useUploadDocument } from '@/features/listing-detail/api/upload-document';
 
 const ACCEPT_ATTRIBUTE = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
 

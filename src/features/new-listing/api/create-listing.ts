@@ -2,12 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { ApiError, throwIfError } from '@/lib/api-error';
 import { formatFileSize } from '@/lib/format-file-size';
+import { BUCKETS, MAX_PHOTO_BYTES } from '@/lib/storage-buckets';
 import { objectPathFor, removeObjects, uploadWithProgress } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
-
-const LISTING_PHOTOS_BUCKET = 'listing-photos';
-/** The listing-photos bucket's limit (migration create_storage_buckets). */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
 
@@ -42,7 +39,7 @@ export const createListingInputSchema = z.object({
   image: z
     .instanceof(File)
     .refine((file) => file.type.startsWith('image/'), 'The property image must be an image')
-    .refine((file) => file.size <= MAX_IMAGE_BYTES, `The property image must be at most ${formatFileSize(MAX_IMAGE_BYTES)}`)
+    .refine((file) => file.size <= MAX_PHOTO_BYTES, `The property image must be at most ${formatFileSize(MAX_PHOTO_BYTES)}`)
     .nullable(),
 });
 export type CreateListingInput = z.infer<typeof createListingInputSchema>;
@@ -75,7 +72,7 @@ export async function createListing(input: CreateListingInput): Promise<{ id: st
   try {
     if (image) {
       imagePath = objectPathFor(`listings/${id}`, image.name);
-      await uploadWithProgress({ bucket: LISTING_PHOTOS_BUCKET, path: imagePath, file: image });
+      await uploadWithProgress({ bucket: BUCKETS.listingPhotos, path: imagePath, file: image });
       const updated = throwIfError(
         await supabase.from('listings').update({ property_image_url: imagePath, photo_urls: [imagePath] }).eq('id', id).select('id'),
       );
@@ -85,7 +82,7 @@ export async function createListing(input: CreateListingInput): Promise<{ id: st
       throwIfError(await supabase.from('notes').insert({ listing_id: id, user_id: agentId, content: fields.initialNote }));
     }
   } catch (error) {
-    if (imagePath) await removeObjects(LISTING_PHOTOS_BUCKET, [imagePath]);
+    if (imagePath) await removeObjects(BUCKETS.listingPhotos, [imagePath]);
     await supabase.from('listings').delete().eq('id', id);
     throw error;
   }
