@@ -3,11 +3,17 @@ import { BUCKETS } from '@/lib/storage-buckets';
 import { uploadThenRecord } from '@/lib/storage-upload';
 import { audioExtension } from '@/lib/voice-message';
 
-/** The recorder's output, as every voice input (notes, messages) takes it. */
-export const voiceRecordingFields = {
+/** A recording for a listing, as every voice input (notes, messages) takes it; each adds who records it. */
+export const listingVoiceInputSchema = z.object({
+  listingId: z.uuid(),
   audio: z.instanceof(Blob).refine((blob) => blob.size > 0, 'The recording is empty'),
   durationSeconds: z.number().int().min(0),
-};
+});
+
+/** The voice columns notes and messages share. */
+export function voiceColumns(objectPath: string, durationSeconds: number) {
+  return { is_voice: true, voice_url: objectPath, duration: durationSeconds };
+}
 
 /**
  * Uploads a listing's recording to the voice bucket under
