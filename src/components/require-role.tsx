@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { AccessDenied } from '@/components/access-denied';
 import { Skeleton } from '@/components/ui/skeleton';
-import { isSuperAdmin, useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { isSuperAdmin } from '@/lib/permissions';
 
 /**
  * Shows a screen only to the roles it is meant for, else the spec's Access

@@ -2,8 +2,9 @@ import { Loader2, Pause, Play } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/hooks/use-toast';
+import { BUCKETS } from '@/lib/storage-buckets';
 import { supabase } from '@/lib/supabase';
-import { formatDuration, VOICE_BUCKET } from '@/lib/voice-message';
+import { formatDuration } from '@/lib/voice-message';
 
 /** Signed URLs live this long; playback asks for a fresh one each time it starts from scratch. */
 const SIGNED_URL_SECONDS = 60 * 60;
@@ -33,7 +34,7 @@ export function VoicePlayer({ objectPath, durationSeconds, className }: { object
       return;
     }
     setState('loading');
-    const { data, error } = await supabase.storage.from(VOICE_BUCKET).createSignedUrl(objectPath, SIGNED_URL_SECONDS);
+    const { data, error } = await supabase.storage.from(BUCKETS.voiceRecordings).createSignedUrl(objectPath, SIGNED_URL_SECONDS);
     if (error || !data) {
       fail();
       return;

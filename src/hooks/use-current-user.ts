@@ -92,8 +92,3 @@ export function currentUserQueryOptions() {
 export function useCurrentUser() {
   return useQuery(currentUserQueryOptions());
 }
-
-/** True when the account has super-admin rights, also while the role switcher shows another role (spec part 2 §6). */
-export function isSuperAdmin(user: Pick<CurrentUser, 'role' | 'originalRole'> | null | undefined): boolean {
-  return user?.role === 'super_admin' || user?.originalRole === 'super_admin';
-}

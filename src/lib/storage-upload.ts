@@ -57,6 +57,20 @@ function storageErrorMessage(body: string): string {
   return body;
 }
 
+/**
+ * Uploads a file, then writes the row that records it. When the row cannot be
+ * written the file is removed again, so a failure leaves neither half behind.
+ */
+export async function uploadThenRecord<T>(upload: Parameters<typeof uploadWithProgress>[0], record: () => Promise<T>): Promise<T> {
+  await uploadWithProgress(upload);
+  try {
+    return await record();
+  } catch (error) {
+    await removeObjects(upload.bucket, [upload.path]);
+    throw error;
+  }
+}
+
 /** A unique object name that keeps the original file name readable. */
 export function objectPathFor(prefix: string, fileName: string): string {
   const safe = fileName.replace(/[^\w.-]+/g, '_').slice(-120) || 'file';

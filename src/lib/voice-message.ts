@@ -3,8 +3,6 @@
  * tab): '🎤 Voice message (m:ss) - /uploads/<path>'. The path after /uploads/
  * is the object's path in the voice-recordings bucket.
  */
-export const VOICE_BUCKET = 'voice-recordings';
-
 const UPLOADS_PREFIX = '/uploads/';
 
 /** Seconds as m:ss (0:07, 12:30). */

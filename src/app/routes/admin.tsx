@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FeaturePlaceholder } from '@/components/feature-placeholder';
 import { RequireRole } from '@/components/require-role';
-import { isSuperAdmin } from '@/hooks/use-current-user';
+import { isSuperAdmin } from '@/lib/permissions';
 import { authSessionQueryOptions } from '@/features/system-status/api/get-auth-session';
 import { healthQueryOptions } from '@/features/system-status/api/get-health';
 import { restApiInfoQueryOptions } from '@/features/system-status/api/get-rest-api-info';

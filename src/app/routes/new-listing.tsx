@@ -1,5 +1,5 @@
 import { RequireSignedIn } from '@/components/require-signed-in';
-import { NewListingForm } from '@/features/new-listing/components/new-listing-form';
+import { NewListingForm } from '@/features/listings/components/new-listing-form';
 
 /** /new-listing (spec part 1 §2 'New Listing screen'). */
 export function NewListingRoute() {

@@ -1,0 +1,37 @@
+import type { CurrentUser } from '@/hooks/use-current-user';
+import { can } from '@/lib/permissions';
+import { DocumentsTab } from '@/features/documents/components/documents-tab';
+import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
+import { AgentListingHeader, PropertyDetailsCard } from '@/features/listings/components/agent-listing-overview';
+import { SmartRemindersPanel } from '@/features/listings/components/smart-reminders-panel';
+import { MessagesTab } from '@/features/messages/components/messages-tab';
+import { NotesTab } from '@/features/notes/components/notes-tab';
+import { PhotosTab } from '@/features/photos/components/photos-tab';
+import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
+
+/**
+ * The agent's own view of a listing (/agent-listing/{id}, spec part 2 §2):
+ * header with address, status, who is signed in and Logout; property details;
+ * photos with upload; documents with upload and View; then the listing's notes
+ * and messages (the two embedded sections the spec leaves unspecified).
+ */
+export function AgentListingView({ listing, user }: { listing: Listing; user: CurrentUser }) {
+  useListingLiveUpdates(listing.id);
+  const receiveListing = useReceiveListing();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <AgentListingHeader listing={listing} user={user} />
+      <PropertyDetailsCard listing={listing} />
+      <PhotosTab listing={listing} user={user} onListingSaved={receiveListing} />
+      <DocumentsTab listing={listing} user={user} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <section className="flex flex-col gap-3" aria-label="Notes">
+          <h2 className="text-lg font-semibold">Notes</h2>
+          <NotesTab listingId={listing.id} user={user} header={can.seeSmartReminders(user) && <SmartRemindersPanel listingId={listing.id} />} />
+        </section>
+        <MessagesTab listingId={listing.id} user={user} />
+      </div>
+    </div>
+  );
+}

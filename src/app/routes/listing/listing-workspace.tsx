@@ -1,0 +1,74 @@
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { CurrentUser } from '@/hooks/use-current-user';
+import { can } from '@/lib/permissions';
+import { DocumentsTab } from '@/features/documents/components/documents-tab';
+import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
+import { ListingHeader } from '@/features/listings/components/listing-header';
+import { ListingInfoCards } from '@/features/listings/components/listing-info-cards';
+import { SmartRemindersPanel } from '@/features/listings/components/smart-reminders-panel';
+import { MessagesTab } from '@/features/messages/components/messages-tab';
+import { NotesTab } from '@/features/notes/components/notes-tab';
+import { PhotosTab } from '@/features/photos/components/photos-tab';
+import { PendingTasksDot } from '@/features/tasks/components/pending-tasks-dot';
+import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
+import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
+
+const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks'] as const;
+type TabName = (typeof TABS)[number];
+
+const asTab = (value: string | null): TabName => (TABS as readonly string[]).includes(value ?? '') ? (value as TabName) : 'notes';
+
+/** The listing workspace (spec part 1 §2): header, info cards and one tab per domain; `?tab=` picks the tab. */
+export function ListingWorkspace({ listing, user }: { listing: Listing; user: CurrentUser }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = asTab(searchParams.get('tab'));
+  useListingLiveUpdates(listing.id);
+  const receiveListing = useReceiveListing();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <ListingHeader listing={listing} user={user} />
+      <ListingInfoCards listing={listing} />
+      <Tabs
+        value={tab}
+        onValueChange={(value) =>
+          setSearchParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('tab', value);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabsList className="w-full overflow-x-auto sm:w-fit">
+          <TabsTrigger value="notes">Notes</TabsTrigger>
+          <TabsTrigger value="documents">Documents</TabsTrigger>
+          <TabsTrigger value="messages">Messages</TabsTrigger>
+          <TabsTrigger value="photos">Photos</TabsTrigger>
+          <TabsTrigger value="tasks">
+            Requirements
+            <PendingTasksDot listingId={listing.id} />
+          </TabsTrigger>
+        </TabsList>
+        <TabsContent value="notes" className="pt-2">
+          <NotesTab listingId={listing.id} user={user} header={can.seeSmartReminders(user) && <SmartRemindersPanel listingId={listing.id} />} />
+        </TabsContent>
+        <TabsContent value="documents" className="pt-2">
+          <DocumentsTab listing={listing} user={user} />
+        </TabsContent>
+        <TabsContent value="messages" className="pt-2">
+          <MessagesTab listingId={listing.id} user={user} />
+        </TabsContent>
+        <TabsContent value="photos" className="pt-2">
+          <PhotosTab listing={listing} user={user} onListingSaved={receiveListing} />
+        </TabsContent>
+        <TabsContent value="tasks" className="pt-2">
+          <RequirementsTab listing={listing} user={user} />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useDocumentsRealtime } from '@/features/documents/hooks/use-documents-realtime';
+import { useRefreshSmartReminders } from '@/features/listings/api/get-smart-reminders';
+import { useListingRealtime } from '@/features/listings/hooks/use-listing-realtime';
+import { useMessagesRealtime } from '@/features/messages/hooks/use-messages-realtime';
+import { useNotesRealtime } from '@/features/notes/hooks/use-notes-realtime';
+import { useTasksRealtime } from '@/features/tasks/hooks/use-tasks-realtime';
+
+/**
+ * Everything a listing screen shows stays live: one realtime hook per table.
+ * Smart reminders are computed from the tasks and documents, so a change to
+ * either refreshes them too. (Photos are columns of the listing row.)
+ */
+export function useListingLiveUpdates(listingId: string) {
+  const refreshReminders = useRefreshSmartReminders(listingId);
+  useListingRealtime(listingId);
+  useTasksRealtime({ listingId }, { onChange: refreshReminders });
+  useDocumentsRealtime({ listingId }, { onChange: refreshReminders });
+  useNotesRealtime({ listingId });
+  useMessagesRealtime({ listingId });
+}

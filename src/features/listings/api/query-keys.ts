@@ -1,0 +1,12 @@
+/**
+ * Query keys of the listings table. Everything about one listing sits under
+ * ['listings', id]; other tables' listing-scoped keys (['listings', id,
+ * 'notes']…) share that prefix, so they go with the listing.
+ */
+export const listingKeys = {
+  /** Every listing query, the dashboards' lists included. */
+  all: ['listings'] as const,
+  detail: (listingId: string) => ['listings', listingId] as const,
+  /** The smart-reminders function's answer for a listing (computed from its tasks and documents). */
+  smartReminders: (listingId: string) => ['listings', listingId, 'smart-reminders'] as const,
+};

@@ -1,0 +1,70 @@
+import { ArrowLeft, Trash2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { ConfirmAction } from '@/components/confirm-action';
+import { ListingStatusBadge } from '@/components/listing-status-badge';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { paths } from '@/config/paths';
+import type { CurrentUser } from '@/hooks/use-current-user';
+import { asListingStatus, LISTING_STATUSES, STATUS_COLOURS, STATUS_LABELS } from '@/lib/listing-status';
+import { can } from '@/lib/permissions';
+import { cn } from '@/lib/utils';
+import { useDeleteListing } from '@/features/listings/api/delete-listing';
+import type { Listing } from '@/features/listings/api/get-listing';
+import { listingStatusSchema, useUpdateListingStatus } from '@/features/listings/api/update-listing-status';
+
+/** Back link, title, the status selector (tc) or badge (others) and, when permitted, 'Delete Listing'. */
+export function ListingHeader({ listing, user }: { listing: Listing; user: CurrentUser }) {
+  const navigate = useNavigate();
+  const updateStatus = useUpdateListingStatus();
+  // Spec part 1 §2: after a delete the product goes to /dashboard (the shell sends it on to the role's dashboard).
+  const deleteListing = useDeleteListing({ onDeleted: () => void navigate(paths.dashboard.getHref()) });
+  const status = asListingStatus(listing.status);
+
+  return (
+    <div className="flex flex-col gap-3">
+      <Link to={paths.home.getHref()} className="text-muted-foreground hover:text-foreground inline-flex w-fit items-center gap-1.5 text-sm">
+        <ArrowLeft className="size-4" />
+        Back to Dashboard
+      </Link>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold tracking-tight">Listing Details</h1>
+        <div className="flex flex-wrap items-center gap-2">
+          {can.changeListingStatus(user) ? (
+            <Select
+              value={status}
+              disabled={updateStatus.isPending}
+              onValueChange={(value) => updateStatus.mutate({ listingId: listing.id, status: listingStatusSchema.parse(value) })}
+            >
+              <SelectTrigger aria-label="Listing status" className={cn('w-44 font-medium', STATUS_COLOURS[status])}>
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {LISTING_STATUSES.map((value) => (
+                  <SelectItem key={value} value={value}>
+                    {STATUS_LABELS[value]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          ) : (
+            <ListingStatusBadge status={listing.status} className="px-3 py-1 text-sm" />
+          )}
+          {can.deleteListing(user, listing) && (
+            <ConfirmAction
+              title="Delete Listing"
+              question={`Are you sure you want to delete the listing for ${listing.address}? This action cannot be undone.`}
+              onConfirm={() => deleteListing.mutate({ listingId: listing.id })}
+              trigger={
+                <Button variant="destructive" disabled={deleteListing.isPending}>
+                  <Trash2 />
+                  Delete Listing
+                </Button>
+              }
+            />
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

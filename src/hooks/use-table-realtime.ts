@@ -1,0 +1,61 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+import type { Database } from '@/lib/database.types';
+import { supabase } from '@/lib/supabase';
+
+export interface TableRealtimeOptions {
+  table: keyof Database['public']['Tables'];
+  /** The rows followed: `column` equals `value` (Realtime applies the subscriber's RLS on top). */
+  column: string;
+  value: string;
+  /** The query that shows those rows. */
+  queryKey: QueryKey;
+  /** Refetch only this key, not the keys below it (a listing's row, not its notes). */
+  exact?: boolean;
+  enabled?: boolean;
+  /** Called on every change of a followed row, e.g. to refresh something computed from them. */
+  onChange?: () => void;
+}
+
+/**
+ * Live updates for the rows of one table through Realtime postgres_changes. A
+ * change refetches the query rather than patching it, so embedded authors and
+ * ordering stay exactly what a fresh read returns. Per-table hooks in the
+ * features (useTasksRealtime…) wrap this with their own query keys.
+ */
+export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange }: TableRealtimeOptions) {
+  const queryClient = useQueryClient();
+  const refetch = useEffectEvent(() => void queryClient.invalidateQueries({ queryKey, exact }));
+  const changed = useEffectEvent(() => {
+    refetch();
+    onChange?.();
+  });
+  const isShown = useEffectEvent((id: string) => queryClient.getQueryData<Array<{ id: string }>>(queryKey)?.some((row) => row.id === id) ?? false);
+
+  useEffect(() => {
+    if (!enabled) return;
+    // A unique topic per mount: React's strict-mode double mount must not reuse a channel being torn down.
+    const channel = supabase.channel(`${table}:${column}:${value}:${crypto.randomUUID()}`);
+    const filter = `${column}=eq.${value}`;
+    if (column === 'id') {
+      // Every event carries the primary key, so one filtered binding follows the row, deletes included.
+      channel.on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => changed());
+    } else {
+      channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table, filter }, () => changed());
+      channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table, filter }, () => changed());
+      // A DELETE carries only the primary key (no other column to filter on), so it comes for every row of
+      // the table; refetch only when the deleted row is one the query shows.
+      channel.on('postgres_changes', { event: 'DELETE', schema: 'public', table }, (payload) => {
+        const deletedId = (payload.old as { id?: string }).id;
+        if (deletedId && isShown(deletedId)) changed();
+      });
+    }
+    channel.subscribe((status) => {
+      // Changes made between the first fetch and the (re)subscription were not delivered: catch up once joined.
+      if (status === 'SUBSCRIBED') refetch();
+    });
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [table, column, value, enabled]);
+}

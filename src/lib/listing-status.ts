@@ -1,0 +1,26 @@
+/** The values of listings.status (check constraint in migration create_listings), in the selector's order. */
+export const LISTING_STATUSES = ['incomplete', 'ready', 'live', 'under_contract'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+export const STATUS_LABELS: Record<ListingStatus, string> = {
+  incomplete: 'Incomplete',
+  ready: 'Ready',
+  live: 'Live',
+  under_contract: 'Under Contract',
+};
+
+/** Spec part 1 §4: on the detail screen incomplete is red, ready yellow, live green, under contract blue. */
+export const STATUS_COLOURS: Record<ListingStatus, string> = {
+  incomplete: 'border-red-200 bg-red-100 text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-200',
+  ready: 'border-yellow-200 bg-yellow-100 text-yellow-800 dark:border-yellow-900 dark:bg-yellow-950 dark:text-yellow-200',
+  live: 'border-green-200 bg-green-100 text-green-800 dark:border-green-900 dark:bg-green-950 dark:text-green-200',
+  under_contract: 'border-blue-200 bg-blue-100 text-blue-800 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-200',
+};
+
+export function asListingStatus(value: string): ListingStatus {
+  return (LISTING_STATUSES as readonly string[]).includes(value) ? (value as ListingStatus) : 'incomplete';
+}
+
+export function statusLabel(value: string): string {
+  return STATUS_LABELS[asListingStatus(value)] ?? value;
+}

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { can, isSuperAdmin, type Viewer } from '@/lib/permissions';
+
+const agent: Viewer = { id: 'agent-1', role: 'agent', originalRole: null };
+const otherAgent: Viewer = { id: 'agent-2', role: 'agent', originalRole: null };
+const tc: Viewer = { id: 'tc-1', role: 'tc', originalRole: null };
+const admin: Viewer = { id: 'admin-1', role: 'super_admin', originalRole: null };
+/** A super admin using the role switcher to see the agent's screens keeps super-admin rights (private.is_super_admin). */
+const adminAsAgent: Viewer = { id: 'admin-1', role: 'agent', originalRole: 'super_admin' };
+
+const listing = { agent_id: agent.id, tc_id: tc.id };
+
+describe('isSuperAdmin', () => {
+  it('follows private.is_super_admin(): role or original role', () => {
+    expect(isSuperAdmin(admin), 'a super_admin account is a super admin').toBe(true);
+    expect(isSuperAdmin(adminAsAgent), 'a super admin switched to another role keeps the rights').toBe(true);
+    expect(isSuperAdmin(tc), 'a coordinator is not a super admin').toBe(false);
+    expect(isSuperAdmin(null), 'nobody signed in is not a super admin').toBe(false);
+  });
+});
+
+describe('listings', () => {
+  it('status: the coordinator or a super admin (set_listing_status)', () => {
+    expect(can.changeListingStatus(tc), 'the coordinator changes status').toBe(true);
+    expect(can.changeListingStatus(admin), 'a super admin changes status').toBe(true);
+    expect(can.changeListingStatus(adminAsAgent), 'a switched super admin changes status').toBe(true);
+    expect(can.changeListingStatus(agent), 'the agent does not change status').toBe(false);
+  });
+
+  it('edit (and so photos): the listing agent or a super admin', () => {
+    expect(can.editListing(agent, listing), "the listing's agent edits it").toBe(true);
+    expect(can.editListing(admin, listing), 'a super admin edits it').toBe(true);
+    expect(can.editListing(tc, listing), 'the coordinator does not edit the row').toBe(false);
+    expect(can.editListing(otherAgent, listing), 'another agent does not edit it').toBe(false);
+  });
+
+  it('delete: its agent, the coordinator named by tc_id, or a super admin', () => {
+    expect(can.deleteListing(agent, listing), "the listing's agent deletes it").toBe(true);
+    expect(can.deleteListing(tc, listing), 'the coordinator named by tc_id deletes it').toBe(true);
+    expect(can.deleteListing({ ...tc, id: 'tc-2' }, listing), 'a coordinator not named by tc_id does not').toBe(false);
+    expect(can.deleteListing(admin, listing), 'a super admin deletes it').toBe(true);
+    expect(can.deleteListing(otherAgent, listing), 'another agent does not').toBe(false);
+  });
+
+  it('create: agents (for themselves) and super admins', () => {
+    expect(can.createListing(agent), 'an agent creates listings').toBe(true);
+    expect(can.createListing(admin), 'a super admin creates listings').toBe(true);
+    expect(can.createListing(tc), 'a coordinator does not').toBe(false);
+  });
+});
+
+describe('notes', () => {
+  const tcNote = { user_id: tc.id };
+  it('edit: only the author, not even a super admin', () => {
+    expect(can.editNote(tc, tcNote), 'the author edits').toBe(true);
+    expect(can.editNote(agent, tcNote), 'someone else does not').toBe(false);
+    expect(can.editNote(admin, tcNote), "a super admin does not edit others' notes").toBe(false);
+  });
+  it('delete: the author or a super admin', () => {
+    expect(can.deleteNote(tc, tcNote), 'the author deletes').toBe(true);
+    expect(can.deleteNote(admin, tcNote), 'a super admin deletes').toBe(true);
+    expect(can.deleteNote(agent, tcNote), 'someone else does not').toBe(false);
+    expect(can.deleteNote(agent, { user_id: null }), "nobody but a super admin deletes a deleted author's note").toBe(false);
+  });
+});
+
+describe('documents', () => {
+  it("delete: the uploader, the listing's agent or a super admin", () => {
+    const byTc = { uploaded_by: tc.id };
+    expect(can.deleteDocument(tc, byTc, listing), 'the uploader deletes').toBe(true);
+    expect(can.deleteDocument(agent, byTc, listing), "the listing's agent deletes others' uploads").toBe(true);
+    expect(can.deleteDocument(admin, byTc, listing), 'a super admin deletes').toBe(true);
+    expect(can.deleteDocument(tc, { uploaded_by: agent.id }, listing), "the coordinator does not delete the agent's upload").toBe(false);
+  });
+});
+
+describe('tasks', () => {
+  const open = { assigned_to_id: agent.id, agent_response: 'Done', status: 'pending' };
+  it('create and complete: the coordinator or a super admin', () => {
+    for (const rule of [can.createTask, can.completeTask]) {
+      expect(rule(tc), 'the coordinator manages tasks').toBe(true);
+      expect(rule(admin), 'a super admin manages tasks').toBe(true);
+      expect(rule(agent), 'the agent does not').toBe(false);
+    }
+  });
+  it('resend: the coordinator or a super admin, for a responded task still open (resend_task)', () => {
+    expect(can.resendTask(tc, open), 'a responded open task can be resent').toBe(true);
+    expect(can.resendTask(admin, open), 'a super admin resends').toBe(true);
+    expect(can.resendTask(tc, { ...open, agent_response: null }), 'a task without a response is not resent').toBe(false);
+    expect(can.resendTask(tc, { ...open, status: 'completed' }), 'a completed task is not resent').toBe(false);
+    expect(can.resendTask(agent, open), 'the agent does not resend').toBe(false);
+  });
+  it('respond: only the assignee (respond_to_task, mark_task_read)', () => {
+    expect(can.respondToTask(agent, open), 'the assignee responds').toBe(true);
+    expect(can.respondToTask(otherAgent, open), 'another agent does not').toBe(false);
+    expect(can.respondToTask(tc, open), 'the coordinator does not').toBe(false);
+  });
+});
+
+describe('smart reminders', () => {
+  it('coordinators and super admins (smart-reminders function)', () => {
+    expect(can.seeSmartReminders(tc), 'a coordinator sees them').toBe(true);
+    expect(can.seeSmartReminders(adminAsAgent), 'a switched super admin sees them').toBe(true);
+    expect(can.seeSmartReminders(agent), 'an agent does not').toBe(false);
+  });
+});

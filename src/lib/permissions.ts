@@ -1,0 +1,66 @@
+import type { Tables } from '@/lib/database.types';
+
+/**
+ * The one permission model of the UI. Each rule mirrors the database rule that
+ * enforces it (RLS policy or security definer function, named in its comment),
+ * so a screen offers exactly the actions the database would accept. The
+ * database stays the authority: these rules only decide which controls appear.
+ */
+
+/** The acting account: its id, role and (while the role switcher impersonates) its true role. */
+export interface Viewer {
+  id: string;
+  role: string;
+  originalRole: string | null;
+}
+
+type ListingOwners = Pick<Tables<'listings'>, 'agent_id' | 'tc_id'>;
+
+/** private.is_super_admin(): super_admin, also while the role switcher shows another role (spec part 2 §6). */
+export function isSuperAdmin(user: Pick<Viewer, 'role' | 'originalRole'> | null | undefined): boolean {
+  return user?.role === 'super_admin' || user?.originalRole === 'super_admin';
+}
+
+/**
+ * private.coordinated_listing_ids() for a listing the viewer can see: a tc reads
+ * only listings it coordinates (tc_id, or an assigned agent's), so a tc looking
+ * at a listing coordinates it.
+ */
+const coordinates = (user: Viewer) => user.role === 'tc';
+
+const coordinatesOrAdmin = (user: Viewer) => isSuperAdmin(user) || coordinates(user);
+
+export const can = {
+  /** Policy "Agents can create their own listings and super admins any". */
+  createListing: (user: Viewer) => isSuperAdmin(user) || user.role === 'agent',
+  /** public.set_listing_status(): the listing's coordinator or a super admin. */
+  changeListingStatus: (user: Viewer) => coordinatesOrAdmin(user),
+  /** Policy "Agents can edit their own listings and super admins any"; photos are columns of the listing. */
+  editListing: (user: Viewer, listing: Pick<ListingOwners, 'agent_id'>) => isSuperAdmin(user) || listing.agent_id === user.id,
+  /** Policy "Agents can delete their listings, coordinators listings with their tc_id, super admins all". */
+  deleteListing: (user: Viewer, listing: ListingOwners) => isSuperAdmin(user) || listing.agent_id === user.id || listing.tc_id === user.id,
+
+  /** Policy "Authors can edit their own notes" (no super-admin exception). */
+  editNote: (user: Viewer, note: Pick<Tables<'notes'>, 'user_id'>) => note.user_id === user.id,
+  /** Policy "Authors and super admins can delete notes". */
+  deleteNote: (user: Viewer, note: Pick<Tables<'notes'>, 'user_id'>) => note.user_id === user.id || isSuperAdmin(user),
+
+  /** Policy "Uploaders, the listing's agent and super admins can delete documents". */
+  deleteDocument: (user: Viewer, document: Pick<Tables<'documents'>, 'uploaded_by'>, listing: Pick<ListingOwners, 'agent_id'>) =>
+    isSuperAdmin(user) || document.uploaded_by === user.id || listing.agent_id === user.id,
+
+  /** Policy "Coordinators can create tasks for the agent of listings they coordinate" (super admins too). */
+  createTask: (user: Viewer) => coordinatesOrAdmin(user),
+  /** public.set_task_completed(): the listing's coordinator or a super admin toggles completed ↔ pending. */
+  completeTask: (user: Viewer) => coordinatesOrAdmin(user),
+  /** public.resend_task(): the coordinator or a super admin, only for a responded task that is still open. */
+  resendTask: (user: Viewer, task: Pick<Tables<'tasks'>, 'agent_response' | 'status'>) =>
+    coordinatesOrAdmin(user) && !!task.agent_response && task.status !== 'completed',
+  /** public.respond_to_task() and mark_task_read(): only the task's assignee. */
+  respondToTask: (user: Viewer, task: Pick<Tables<'tasks'>, 'assigned_to_id'>) => task.assigned_to_id === user.id,
+
+  /** The smart-reminders Edge Function answers coordinators and super admins only. */
+  seeSmartReminders: (user: Viewer) => coordinatesOrAdmin(user),
+  /** Dictation and voice notes: every role may add notes to the listings it works on. */
+  useVoiceTools: (user: Viewer) => ['tc', 'agent', 'super_admin'].includes(user.role),
+};
