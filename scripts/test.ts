@@ -15,6 +15,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ownedTempDir, sweepDeadTempDirs } from '../stack/temp-dirs.ts';
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
+}
+
 interface Step {
   name: string;
   command: string[];
@@ -61,9 +69,12 @@ for (const step of steps) {
   const seconds = ((performance.now() - t0) / 1000).toFixed(1);
   timings.push(`${step.name}: ${seconds} s`);
   if (step.report && fs.existsSync(step.report)) {
-    const r = JSON.parse(fs.readFileSync(step.report, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+    const r = JSON.parse(fs.readFileSync(step.report, 'utf8')) as VitestReport;
+    // A file that fails outside any test (its beforeAll, an import) marks its tests skipped, not failed:
+    // count such a file as one failure so the closing line never reads "0 failed" for a broken suite.
+    const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
     passed += r.numPassedTests;
-    failed += r.numFailedTests;
+    failed += r.numFailedTests + brokenFiles;
     skipped += r.numPendingTests + r.numTodoTests;
   }
   if (result.status !== 0) failures.push(`${step.name} (exit ${result.status ?? result.signal})`);
