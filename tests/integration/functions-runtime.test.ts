@@ -60,7 +60,7 @@ describe('Edge Functions runtime (fixture functions on real Deno)', () => {
     const api = new URL(info.apiUrl);
     const db = new URL(info.dbUrl);
     const base = await resolveConfig({ dataDir: path.join(tmp, 'data'), apiPort: Number(api.port), dbPort: Number(db.port), jwtSecret: info.jwtSecret });
-    const config = { ...base, supabaseDir, functionsDir };
+    const config = { ...base, supabaseDir, functionsDir, configFile: path.join(supabaseDir, 'config.toml') };
     const log = createLogger(config.logDir, { quiet: true });
     logFile = log.logFile('functions');
     pool = new pg.Pool({ connectionString: info.dbUrl, max: 1 });
@@ -199,7 +199,8 @@ describe('Edge Functions runtime (fixture functions on real Deno)', () => {
     expect(body.code, 'the answer says the function did not boot').toBe('BOOT_ERROR');
     expect(String(body.error), 'the answer carries the error').toContain('fixture boot failure: BROKEN_FIXTURE_SECRET is not set');
     expect(performance.now() - started, 'the failure is reported promptly').toBeLessThan(20_000);
-    expect(fs.readFileSync(logFile, 'utf8'), 'the error is in the functions log').toContain('fixture boot failure');
+    // The log is written through a stream: give it a moment to reach the file.
+    await expect.poll(() => fs.readFileSync(logFile, 'utf8'), { message: 'the error is in the functions log', timeout: 5_000 }).toContain('fixture boot failure');
   }, 60_000);
 
   it('turns a throwing handler into a 500 and survives a worker that exits', async () => {

@@ -70,7 +70,8 @@ afterAll(() => {
   console.table(rows);
 });
 
-describe('storage matrix (supabase-js storage, bucket × actor × command)', () => {
+// 24 sequential Storage round trips per bucket plus their setup: allow for a loaded 2-core CI machine.
+describe('storage matrix (supabase-js storage, bucket × actor × command)', { timeout: 120_000 }, () => {
   for (const spec of SPECS) {
     it(`${spec.bucket}: ${ACTORS.length} actors × 4 commands`, async () => {
       const failures: string[] = [];
