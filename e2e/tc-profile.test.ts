@@ -36,15 +36,18 @@ interface Account {
   profile_image_url: string | null;
 }
 
+/** Olivia's coordinator account as stored (found by its fixed seed e-mail once: the e-mail test changes it). */
+let oliviaId: string | undefined;
 async function oliviaAccount(): Promise<Account> {
   const [row] = await query<Account & Record<string, unknown>>(
     stack,
     `select u.id, u.auth_user_id, u.first_name, u.last_name, u.phone, u.email, u.profile_image_url
      from public.users u join auth.users a on a.id = u.auth_user_id
-     where a.email = $1 and u.role = 'tc'`,
-    [OLIVIA],
+     where u.role = 'tc' and (u.id = $2 or ($2 is null and a.email = $1))`,
+    [OLIVIA, oliviaId ?? null],
   );
   if (!row) throw new Error('no coordinator account for Olivia');
+  oliviaId = row.id;
   return row;
 }
 
@@ -248,6 +251,8 @@ describe('coordinator profile', () => {
     await notice.waitFor();
     expect(await notice.textContent(), 'the notice says where the confirmation went').toContain(`Check your inbox at ${newEmail} to confirm the change`);
     expect(await page.getByLabel('Email Address').inputValue(), 'the verified address stays until the change is confirmed').toBe(OLIVIA);
+    await saveScreenshot(page, 'tc-profile-email-pending-desktop');
+    await checkA11y(page, 'pending e-mail notice');
     expect((await oliviaAccount()).email, 'the account keeps its address before confirmation').toBe(OLIVIA);
 
     const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(await latestMailText(newEmail))?.[0];
