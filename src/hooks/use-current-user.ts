@@ -17,6 +17,8 @@ export interface CurrentUser {
   firstName: string | null;
   lastName: string | null;
   email: string;
+  /** An address awaiting confirmation through Auth's e-mail change (auth user's new_email), else null. */
+  pendingEmail: string | null;
   phone: string | null;
   assignedTcId: string | null;
   profileImageUrl: string | null;
@@ -69,6 +71,7 @@ async function getCurrentUser(): Promise<CurrentUser | null> {
     firstName: row.first_name,
     lastName: row.last_name,
     email: row.email,
+    pendingEmail: auth.user.new_email || null,
     phone: row.phone,
     assignedTcId: row.assigned_tc_id,
     profileImageUrl: row.profile_image_url,

@@ -15,3 +15,9 @@ export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 /** listing-photos' file_size_limit; checked before uploading for a clear message, enforced by the bucket. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
+
+/** avatars' allowed_mime_types (migration restrict_avatar_mime_types): raster images a browser cannot run script from. */
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** avatars' file_size_limit; checked before uploading for a clear message, enforced by the bucket. */
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
