@@ -26,7 +26,8 @@ async function priyasCoordinator(): Promise<string | null> {
 async function availableAgents(user: TestUser, search: string) {
   let query = user.client.rpc('available_agents', {}, { count: 'exact' }).select('id, first_name, last_name, email').order('first_name');
   for (const filter of personSearchFilters(search)) query = query.or(filter);
-  return query.range(0, 24);
+  const result = await query.range(0, 24);
+  return { ...result, data: result.data as { id: string }[] | null };
 }
 
 /** 'My Assigned Agents' as the screen asks for it: agent_overview of one coordinator, searched and counted. */

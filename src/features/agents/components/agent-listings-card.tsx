@@ -37,17 +37,19 @@ export function AgentListingsCard({ agentId }: { agentId: string }) {
                     to={paths.listing.getHref(listing.id)}
                     className="hover:bg-muted/50 -mx-2 flex items-center gap-3 rounded-md px-2 py-3 focus-visible:ring-[3px] focus-visible:outline-none"
                   >
-                    <div className="flex min-w-0 flex-1 flex-col gap-1">
-                      <span className="truncate text-sm font-medium">{listing.address}</span>
-                      <span className="text-muted-foreground text-xs">
-                        {[listing.seller_name, listing.listing_price].filter(Boolean).join(' · ') || 'No seller or price yet'}
-                      </span>
-                    </div>
-                    <div className="flex shrink-0 flex-wrap items-center justify-end gap-2">
-                      <ListingStatusBadge status={listing.status} />
-                      <Badge variant={listing.openTaskCount > 0 ? 'default' : 'secondary'}>
-                        {listing.openTaskCount} open {listing.openTaskCount === 1 ? 'task' : 'tasks'}
-                      </Badge>
+                    <div className="flex min-w-0 flex-1 flex-col gap-2 sm:flex-row sm:items-center sm:gap-3">
+                      <div className="flex min-w-0 flex-1 flex-col gap-1">
+                        <span className="text-sm font-medium break-words">{listing.address}</span>
+                        <span className="text-muted-foreground text-xs">
+                          {[listing.seller_name, listing.listing_price].filter(Boolean).join(' · ') || 'No seller or price yet'}
+                        </span>
+                      </div>
+                      <div className="flex shrink-0 flex-wrap items-center gap-2 sm:justify-end">
+                        <ListingStatusBadge status={listing.status} />
+                        <Badge variant={listing.openTaskCount > 0 ? 'default' : 'secondary'}>
+                          {listing.openTaskCount} open {listing.openTaskCount === 1 ? 'task' : 'tasks'}
+                        </Badge>
+                      </div>
                     </div>
                     <ChevronRight aria-hidden className="text-muted-foreground size-4 shrink-0" />
                   </Link>

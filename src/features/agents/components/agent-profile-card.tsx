@@ -21,8 +21,8 @@ export function AgentProfileCard({ agent }: { agent: AgentProfile }) {
   return (
     <Card className="gap-5" data-testid="agent-profile">
       <CardHeader className="flex flex-row flex-wrap items-center gap-4">
-        <UserAvatar person={agent} className="size-16 text-lg" />
-        <div className="flex min-w-0 flex-col gap-1">
+        <UserAvatar person={agent} className="size-12 text-lg sm:size-16" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{personName(agent)}</h1>
           <div className="text-muted-foreground flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             <a href={`mailto:${agent.email}`} className="inline-flex min-w-0 items-center gap-1.5 hover:underline">
