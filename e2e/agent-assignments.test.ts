@@ -189,7 +189,7 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
     await page.getByLabel('Address').fill(address);
     await page.getByRole('button', { name: 'Create Listing' }).click();
     expect(await page.getByText('Required', { exact: true }).count(), 'the agent is required for a coordinator').toBe(1);
-    await page.getByRole('combobox', { name: /^Agent\*?$/ }).click();
+    await page.locator('#new-listing-agent').click();
     const options = await page.getByRole('option').allInnerTexts();
     expect(options, "only Olivia's own agents are offered").toEqual(expect.arrayContaining(['Marcus Johnson', 'Emily Rodriguez']));
     expect(options, 'no agent of another team, no unassigned agent').not.toEqual(expect.arrayContaining(['Sarah Thompson', 'Priya Patel']));
@@ -223,7 +223,7 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
     const phone = await openPage(browser, 'phone');
     try {
       await signInAs(phone.page, appUrl, stack, OLIVIA, '/new-listing');
-      await phone.page.getByRole('combobox', { name: /^Agent\*?$/ }).waitFor({ timeout: 20_000 });
+      await phone.page.locator('#new-listing-agent').waitFor({ timeout: 20_000 });
       await saveScreenshot(phone.page, 'new-listing-coordinator-phone');
     } finally {
       await phone.close();
@@ -233,7 +233,7 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
     try {
       await signInAs(agent.page, appUrl, stack, 'emily.rodriguez@listingdesk.test', '/new-listing');
       await agent.page.getByRole('button', { name: 'Create Listing' }).waitFor({ timeout: 20_000 });
-      expect(await agent.page.getByRole('combobox', { name: /^Agent\*?$/ }).count(), 'an agent lists only for herself: no agent select').toBe(0);
+      expect(await agent.page.locator('#new-listing-agent').count(), 'an agent lists only for herself: no agent select').toBe(0);
     } finally {
       await agent.close();
     }

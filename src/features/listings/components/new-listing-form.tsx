@@ -94,7 +94,9 @@ export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agent
       <Card>
         <CardHeader>
           <CardTitle className="text-2xl">New Listing</CardTitle>
-          <CardDescription>Only the address is required; you can fill in the rest later.</CardDescription>
+          <CardDescription>
+            {agentChoice ? 'Choose the agent and enter the address; you can fill in the rest later.' : 'Only the address is required; you can fill in the rest later.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} noValidate className="flex flex-col gap-5">
