@@ -7,10 +7,11 @@ import { handleUnauthorized } from '@/lib/handle-unauthorized';
 
 /**
  * Spinner while authentication loads; for a signed-out visitor the spec's
- * 'Unauthorized' toast and a redirect to /api/login after 500 ms; otherwise
- * the page with the current user.
+ * 'Unauthorized' toast and a redirect to /api/login after 500 ms (the same
+ * handleUnauthorized() as the shell's, so every route reads the same);
+ * otherwise the page with the current user.
  */
-export function RequireSignedIn({ children, message }: { children: (user: CurrentUser) => ReactNode; message?: string }) {
+export function RequireSignedIn({ children }: { children: (user: CurrentUser) => ReactNode }) {
   const session = useSession();
   const currentUser = useCurrentUser();
   const loading = session.isLoading || (!!session.session && currentUser.isPending);
@@ -18,8 +19,8 @@ export function RequireSignedIn({ children, message }: { children: (user: Curren
     !loading && (!session.session || (currentUser.isSuccess && currentUser.data === null) || (currentUser.isError && isUnauthorized(currentUser.error)));
 
   useEffect(() => {
-    if (signedOut) handleUnauthorized(message);
-  }, [signedOut, message]);
+    if (signedOut) handleUnauthorized();
+  }, [signedOut]);
 
   if (loading) {
     return (

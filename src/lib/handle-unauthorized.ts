@@ -13,10 +13,10 @@ let pending = false;
  * signed-in), then go to the sign-in screen. Several failing queries at once
  * produce one toast and one redirect.
  */
-export function handleUnauthorized(description = 'You are logged out. Logging in again...') {
+export function handleUnauthorized() {
   if (pending) return;
   pending = true;
-  toast({ title: 'Unauthorized', description, variant: 'destructive' });
+  toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   // Local only: the server already considers the session gone, and a global sign-out would just fail.
   void signOut().catch(() => undefined);
   setTimeout(() => {

@@ -42,10 +42,30 @@ describe('listings', () => {
     expect(can.deleteListing(otherAgent, listing), 'another agent does not').toBe(false);
   });
 
-  it('create: agents (for themselves) and super admins', () => {
+  it('create: agents for themselves, coordinators for their agents, super admins for anyone (check_listing_agent)', () => {
     expect(can.createListing(agent), 'an agent creates listings').toBe(true);
     expect(can.createListing(admin), 'a super admin creates listings').toBe(true);
-    expect(can.createListing(tc), 'a coordinator does not').toBe(false);
+    expect(can.createListing(tc), 'a coordinator creates listings for their agents').toBe(true);
+    expect(can.chooseListingAgent(tc), "a coordinator chooses the listing's agent").toBe(true);
+    expect(can.chooseListingAgent(admin), "a super admin chooses the listing's agent").toBe(true);
+    expect(can.chooseListingAgent(agent), 'an agent lists only for themselves, no choice').toBe(false);
+  });
+});
+
+describe('agent assignments', () => {
+  it('coordinators and super admins manage assignments; only super admins for another coordinator', () => {
+    expect(can.manageAgentAssignments(tc), 'a coordinator assigns agents to themselves').toBe(true);
+    expect(can.manageAgentAssignments(admin), 'a super admin manages assignments').toBe(true);
+    expect(can.manageAgentAssignments(agent), 'an agent does not').toBe(false);
+    expect(can.assignToOtherCoordinator(admin), 'a super admin names the coordinator').toBe(true);
+    expect(can.assignToOtherCoordinator(tc), 'a coordinator assigns only to themselves').toBe(false);
+  });
+
+  it('unassign: the agent\'s own coordinator or a super admin (unassign_agent)', () => {
+    expect(can.unassignAgent(tc, { assigned_tc_id: tc.id }), 'the coordinator releases their agent').toBe(true);
+    expect(can.unassignAgent(tc, { assigned_tc_id: 'tc-2' }), "not another coordinator's agent").toBe(false);
+    expect(can.unassignAgent(admin, { assigned_tc_id: 'tc-2' }), 'a super admin releases anyone').toBe(true);
+    expect(can.unassignAgent(agent, { assigned_tc_id: agent.id }), 'an agent does not').toBe(false);
   });
 });
 

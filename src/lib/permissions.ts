@@ -31,8 +31,17 @@ const coordinates = (user: Viewer) => user.role === 'tc';
 const coordinatesOrAdmin = (user: Viewer) => isSuperAdmin(user) || coordinates(user);
 
 export const can = {
-  /** Policy "Agents can create their own listings and super admins any". */
-  createListing: (user: Viewer) => isSuperAdmin(user) || user.role === 'agent',
+  /** Policy "Agents can create their listings, coordinators their agents', super admins any" (private.check_listing_agent). */
+  createListing: (user: Viewer) => isSuperAdmin(user) || user.role === 'agent' || user.role === 'tc',
+  /** Same policy: coordinators and super admins create listings for an agent they choose; agents only for themselves. */
+  chooseListingAgent: (user: Viewer) => coordinatesOrAdmin(user),
+
+  /** public.available_agents(), assign_agent(), unassign_agent(): coordinators (for themselves) and super admins (for any coordinator). */
+  manageAgentAssignments: (user: Viewer) => coordinatesOrAdmin(user),
+  /** public.assign_agent(agent_id, tc_id): only a super admin names a coordinator other than themselves. */
+  assignToOtherCoordinator: (user: Viewer) => isSuperAdmin(user),
+  /** public.unassign_agent(): the agent's own coordinator or a super admin. */
+  unassignAgent: (user: Viewer, agent: Pick<Tables<'users'>, 'assigned_tc_id'>) => isSuperAdmin(user) || (coordinates(user) && agent.assigned_tc_id === user.id),
   /** public.set_listing_status(): the listing's coordinator or a super admin. */
   changeListingStatus: (user: Viewer) => coordinatesOrAdmin(user),
   /** Policy "Agents can edit their own listings and super admins any"; photos are columns of the listing. */

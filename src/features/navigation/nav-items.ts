@@ -1,6 +1,7 @@
 import { Bell, Bot, FileText, House, LayoutDashboard, Lightbulb, MessageSquare, MessagesSquare, Settings, SquarePlus, UserPlus, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import type { Role } from '@/hooks/use-current-user';
+import { roleLabel } from '@/lib/role-label';
 
 export interface NavItem {
   label: string;
@@ -54,13 +55,7 @@ export function isNavItemActive(href: string, pathname: string): boolean {
   return pathname.startsWith(href);
 }
 
-const ROLE_LABELS: Record<Role, { wide: string; short: string }> = {
-  super_admin: { wide: 'Super Admin', short: 'SA' },
-  agent: { wide: 'Agent', short: 'A' },
-  tc: { wide: 'TC', short: 'TC' },
-};
-
 /** Role badge text: wide sidebar 'Super Admin' / 'Agent' / 'TC', collapsed 'SA' / 'A' / 'TC'. */
 export function roleBadgeLabel(role: Role, collapsed: boolean): string {
-  return collapsed ? ROLE_LABELS[role].short : ROLE_LABELS[role].wide;
+  return roleLabel(role, collapsed ? 'initials' : 'short');
 }

@@ -3,11 +3,9 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { roleLabel } from '@/lib/role-label';
 import { useAccounts, type AccountOption } from '@/features/account-selection/api/get-accounts';
 import { useSwitchAccount } from '@/features/account-selection/api/switch-account';
-
-/** Spec part 2 §2 account selection role names (longer than the sidebar's badge). */
-const ROLE_NAMES: Record<string, string> = { tc: 'Transaction Coordinator', agent: 'Agent', super_admin: 'Super Admin' };
 
 function accountName(account: AccountOption) {
   return [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email;
@@ -41,7 +39,7 @@ export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: 
                 <div className="flex min-w-0 flex-col gap-1.5">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="truncate font-medium">{accountName(account)}</span>
-                    <Badge variant={account.role === 'tc' ? 'default' : 'secondary'}>{ROLE_NAMES[account.role] ?? account.role}</Badge>
+                    <Badge variant={account.role === 'tc' ? 'default' : 'secondary'}>{roleLabel(account.role)}</Badge>
                     {active && <Badge variant="outline">Current</Badge>}
                   </div>
                   <span className="text-muted-foreground truncate text-sm">{account.email}</span>
@@ -51,7 +49,7 @@ export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: 
                   onClick={() => switchAccount.mutate({ accountId: account.id })}
                   disabled={switchAccount.isPending}
                   variant={active ? 'outline' : 'default'}
-                  aria-label={`Use This Account: ${accountName(account)}, ${ROLE_NAMES[account.role] ?? account.role}`}
+                  aria-label={`Use This Account: ${accountName(account)}, ${roleLabel(account.role)}`}
                 >
                   {switching ? 'Switching…' : 'Use This Account'}
                 </Button>

@@ -6,6 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { statusLabel } from '@/lib/listing-status';
+import { roleLabel } from '@/lib/role-label';
 import type { Listing } from '@/features/listings/api/get-listing';
 
 /** Spec part 2 §2: live default style, ready secondary, under_contract destructive, others outline. */
@@ -25,7 +26,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The agent view's header (spec part 2 §2): address, status, who is signed in and Logout. */
+/** The agent view's header (spec part 2 §2): address, status, who is signed in (with their real role) and Logout. */
 export function AgentListingHeader({ listing, user }: { listing: Listing; user: CurrentUser }) {
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b pb-4">
@@ -35,7 +36,9 @@ export function AgentListingHeader({ listing, user }: { listing: Listing; user: 
       </div>
       <div className="flex items-center gap-2 text-sm">
         <span>{[user.firstName, user.lastName].filter(Boolean).join(' ') || user.email}</span>
-        <Badge variant="secondary">Agent</Badge>
+        <Badge variant="secondary" data-testid="viewer-role-badge">
+          {roleLabel(user.role)}
+        </Badge>
         <Button variant="outline" size="sm" onClick={() => window.location.assign(paths.logout.getHref())}>
           <LogOut />
           Logout

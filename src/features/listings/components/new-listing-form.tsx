@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
@@ -20,10 +21,22 @@ function FieldError({ message }: { message?: string }) {
   return message ? <p className="text-destructive text-sm">{message}</p> : null;
 }
 
-export function NewListingForm({ user }: { user: CurrentUser }) {
+/** The agents a coordinator or super admin may create a listing for (the screen loads them). */
+export interface ListingAgentChoice {
+  options: { id: string; name: string }[] | undefined;
+  loading: boolean;
+}
+
+/**
+ * The New Listing form (spec part 1 §2). An agent lists for themselves; a
+ * coordinator or super admin is given `agentChoice` and picks the listing's
+ * agent (the database refuses any other agent with a readable 403).
+ */
+export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agentChoice?: ListingAgentChoice }) {
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const [agentId, setAgentId] = useState('');
+  const [errors, setErrors] = useState<Partial<Record<FieldName | 'agentId', string>>>({});
   const [image, setImage] = useState<File | null>(null);
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -43,12 +56,14 @@ export function NewListingForm({ user }: { user: CurrentUser }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = newListingFormSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
+    const missingAgent = !!agentChoice && !agentId;
+    if (!parsed.success || missingAgent) {
+      const issues = parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path[0], issue.message]);
+      setErrors(Object.fromEntries([...issues, ...(missingAgent ? [['agentId', 'Required']] : [])]));
       return;
     }
     createListing.mutate(
-      { agentId: user.id, fields: parsed.data, image },
+      { agentId: agentChoice ? agentId : user.id, fields: parsed.data, image },
       {
         onError: (error) => {
           if (isUnauthorized(error)) return;
@@ -79,10 +94,23 @@ export function NewListingForm({ user }: { user: CurrentUser }) {
       <Card>
         <CardHeader>
           <CardTitle className="text-2xl">New Listing</CardTitle>
-          <CardDescription>Only the address is required; you can fill in the rest later.</CardDescription>
+          <CardDescription>
+            {agentChoice ? 'Choose the agent and enter the address; you can fill in the rest later.' : 'Only the address is required; you can fill in the rest later.'}
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+            {agentChoice && (
+              <ListingAgentSelect
+                choice={agentChoice}
+                value={agentId}
+                error={errors.agentId}
+                onChange={(id) => {
+                  setAgentId(id);
+                  setErrors((current) => ({ ...current, agentId: undefined }));
+                }}
+              />
+            )}
             {text('address', 'Address', { placeholder: '123 Main St, Austin, TX 78701', required: true })}
             <div className="grid gap-5 sm:grid-cols-2">
               {text('sellerName', 'Seller Name')}
@@ -121,6 +149,31 @@ export function NewListingForm({ user }: { user: CurrentUser }) {
           </form>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+function ListingAgentSelect({ choice, value, error, onChange }: { choice: ListingAgentChoice; value: string; error?: string; onChange: (agentId: string) => void }) {
+  const empty = !choice.loading && choice.options?.length === 0;
+  return (
+    <div className="flex flex-col gap-2 sm:max-w-sm">
+      <Label htmlFor="new-listing-agent">
+        Agent
+        <span className="text-destructive">*</span>
+      </Label>
+      <Select value={value} onValueChange={onChange} disabled={!choice.options || empty}>
+        <SelectTrigger id="new-listing-agent" className="w-full" aria-invalid={!!error}>
+          <SelectValue placeholder={choice.loading ? 'Loading agents...' : empty ? 'No agents assigned to you yet' : 'Choose the listing agent'} />
+        </SelectTrigger>
+        <SelectContent>
+          {choice.options?.map((agent) => (
+            <SelectItem key={agent.id} value={agent.id}>
+              {agent.name}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <FieldError message={error} />
     </div>
   );
 }

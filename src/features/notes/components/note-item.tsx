@@ -9,11 +9,10 @@ import { VoicePlayer } from '@/components/voice-player';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { can } from '@/lib/permissions';
+import { roleLabel } from '@/lib/role-label';
 import { useDeleteNote } from '@/features/notes/api/delete-note';
 import type { Note } from '@/features/notes/api/get-notes';
 import { useUpdateNote } from '@/features/notes/api/update-note';
-
-const ROLE_LABELS: Record<string, string> = { agent: 'Agent', tc: 'TC', super_admin: 'Super Admin' };
 
 export function NoteItem({ note, user }: { note: Note; user: CurrentUser }) {
   const [editing, setEditing] = useState(false);
@@ -35,7 +34,7 @@ export function NoteItem({ note, user }: { note: Note; user: CurrentUser }) {
         <div className="flex items-start gap-2">
           <div className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
             <span className="text-sm font-medium">{personName(note.user)}</span>
-            {note.user?.role && <Badge variant="secondary">{ROLE_LABELS[note.user.role] ?? note.user.role}</Badge>}
+            {note.user?.role && <Badge variant="secondary">{roleLabel(note.user.role, 'short')}</Badge>}
             {note.is_voice && <Badge variant="outline">Voice</Badge>}
             <span className="text-muted-foreground text-xs">{formatTimestamp(note.created_at)}</span>
           </div>
