@@ -19,7 +19,12 @@ export async function getAgentOverview(tcId: string | 'all') {
 export type AgentOverview = Awaited<ReturnType<typeof getAgentOverview>>[number];
 
 export function agentOverviewQueryOptions(tcId: string | 'all') {
-  return queryOptions({ queryKey: agentKeys.overview(tcId), queryFn: () => getAgentOverview(tcId) });
+  return queryOptions({
+    queryKey: agentKeys.overview(tcId),
+    queryFn: () => getAgentOverview(tcId),
+    // The counts follow listings and tasks live only while the grid is shown; coming back to it reads them afresh.
+    refetchOnMount: 'always',
+  });
 }
 
 export function useAgentOverview(tcId: string | 'all') {

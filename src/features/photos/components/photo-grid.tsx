@@ -114,7 +114,7 @@ export function PhotoGrid({ listing, variant = 'tab' }: { listing: PhotoListing;
                 className="bg-background absolute top-2 left-2"
               />
               {photo.isMain && <Badge className="absolute top-2 right-2">Main</Badge>}
-              <div className="absolute right-2 bottom-2 flex gap-1 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 sm:opacity-0">
+              <div className="absolute right-2 bottom-2 flex gap-1 group-focus-within:opacity-100 group-hover:opacity-100 sm:opacity-0">
                 {photo.url && (
                   <Button size="icon-sm" variant="secondary" asChild>
                     <a href={photo.url} target="_blank" rel="noreferrer" aria-label={`View photo ${index + 1}`} title="View">
