@@ -43,7 +43,10 @@ export function ActivityList({ userId }: { userId: string }) {
               </span>
               <div className="flex min-w-0 flex-col">
                 <span className="text-sm font-medium">{activityText(item.action)}</span>
-                {item.description && <span className="text-muted-foreground text-sm break-words">{item.description}</span>}
+                {/* The triggers often describe the action in the same words; show a description only when it adds something. */}
+                {item.description && item.description.toLowerCase() !== activityText(item.action).toLowerCase() && (
+                  <span className="text-muted-foreground text-sm break-words">{item.description}</span>
+                )}
                 <span className="text-muted-foreground text-xs">{formatTimestamp(item.created_at)}</span>
               </div>
             </li>
