@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { isCoordinatorOrAdmin, RequireRole } from '@/components/require-role';
 import { RequireSignedIn } from '@/components/require-signed-in';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { useAgentAssignmentsRealtime } from '@/features/agents/hooks/use-agent-assignments-realtime';
 import { AgentsOverview } from '@/app/routes/tc-dashboard/agents-overview';
-import { AgentWorkspace } from '@/app/routes/tc-dashboard/agent-workspace';
 import { useDashboardSelection } from '@/app/routes/tc-dashboard/use-dashboard-selection';
+
+// The grid is what `/` shows a coordinator first; the agent's workspace (tabs, dialogs, forms) loads when an agent is opened.
+const AgentWorkspace = lazy(() => import('@/app/routes/tc-dashboard/agent-workspace').then((m) => ({ default: m.AgentWorkspace })));
 
 function TcDashboard({ user }: { user: CurrentUser }) {
   const selection = useDashboardSelection();
@@ -14,16 +18,18 @@ function TcDashboard({ user }: { user: CurrentUser }) {
   return (
     <div className="mx-auto w-full max-w-7xl p-4 sm:p-6">
       {selection.agentId ? (
-        <AgentWorkspace
-          key={selection.agentId}
-          agentId={selection.agentId}
-          user={user}
-          listingId={selection.listingId}
-          tab={selection.tab}
-          onBack={() => selection.selectAgent(null)}
-          onSelectListing={selection.selectListing}
-          onSelectTab={selection.selectTab}
-        />
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <AgentWorkspace
+            key={selection.agentId}
+            agentId={selection.agentId}
+            user={user}
+            listingId={selection.listingId}
+            tab={selection.tab}
+            onBack={() => selection.selectAgent(null)}
+            onSelectListing={selection.selectListing}
+            onSelectTab={selection.selectTab}
+          />
+        </Suspense>
       ) : (
         <AgentsOverview user={user} onSelect={selection.selectAgent} />
       )}
