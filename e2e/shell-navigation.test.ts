@@ -27,7 +27,7 @@ const ADMIN_ITEMS = ['System Overview', 'User Management', 'TC Team Chat', 'Syst
 
 const PERSONAS: Persona[] = [
   { name: 'agent', email: 'james.wilson@listingdesk.test', items: AGENT_ITEMS, dashboardHeading: 'My Listings', badge: { wide: 'Agent', short: 'A' }, roleSwitcher: false },
-  { name: 'tc', email: 'david.kim@listingdesk.test', items: TC_ITEMS, dashboardHeading: 'My Agents', badge: { wide: 'TC', short: 'TC' }, roleSwitcher: false },
+  { name: 'tc', email: 'david.kim@listingdesk.test', items: TC_ITEMS, dashboardHeading: 'TC Dashboard', badge: { wide: 'TC', short: 'TC' }, roleSwitcher: false },
   {
     name: 'super-admin',
     email: 'admin@listingdesk.test',
@@ -36,7 +36,7 @@ const PERSONAS: Persona[] = [
     badge: { wide: 'Super Admin', short: 'SA' },
     roleSwitcher: false,
   },
-  { name: 'switcher', email: 'switcher@listingdesk.test', items: TC_ITEMS, dashboardHeading: 'My Agents', badge: { wide: 'TC', short: 'TC' }, roleSwitcher: true },
+  { name: 'switcher', email: 'switcher@listingdesk.test', items: TC_ITEMS, dashboardHeading: 'TC Dashboard', badge: { wide: 'TC', short: 'TC' }, roleSwitcher: true },
 ];
 
 /** The sidebar's link names, in order, from the visible sidebar (desktop aside or phone drawer). */

@@ -77,7 +77,7 @@ describe('session-level shell behaviour', () => {
       // Back to the true role so other tests see the seeded state.
       await page.getByTestId('role-switcher').click();
       await page.getByRole('menuitem', { name: 'TC View' }).click();
-      await page.getByRole('heading', { name: 'My Agents', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'TC Dashboard', level: 1 }).waitFor();
       expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
     } finally {
       await close();
@@ -88,7 +88,7 @@ describe('session-level shell behaviour', () => {
     const { page, close } = await openPage(browser, 'desktop');
     try {
       await signInAs(page, appUrl, stack, 'switcher@listingdesk.test');
-      await page.getByRole('heading', { name: 'My Agents', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'TC Dashboard', level: 1 }).waitFor();
       // The database refuses; here the request never reaches it.
       await page.route('**/rest/v1/rpc/switch_role', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }));
       await page.getByTestId('role-switcher').click();
@@ -126,7 +126,7 @@ describe('session-level shell behaviour', () => {
 
       await page.goto(`${appUrl}/account-selection`);
       await options.filter({ hasText: 'Transaction Coordinator' }).getByRole('button', { name: /Use This Account/ }).click();
-      await page.getByRole('heading', { name: 'My Agents', level: 1 }).waitFor();
+      await page.getByRole('heading', { name: 'TC Dashboard', level: 1 }).waitFor();
       expect(await page.getByTestId('sidebar-role-badge').first().textContent(), 'switched back to the coordinator account').toBe('TC');
       expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
     } finally {

@@ -5,9 +5,12 @@ import { supabase } from '@/lib/supabase';
 
 export interface TableRealtimeOptions {
   table: keyof Database['public']['Tables'];
-  /** The rows followed: `column` equals `value` (Realtime applies the subscriber's RLS on top). */
+  /**
+   * The rows followed: `column` equals `value`, or is one of `value` when it is a
+   * list (Realtime applies the subscriber's RLS on top). An empty list follows nothing.
+   */
   column: string;
-  value: string;
+  value: string | readonly string[];
   /** The query that shows those rows. */
   queryKey: QueryKey;
   /** Refetch only this key, not the keys below it (a listing's row, not its notes). */
@@ -30,13 +33,20 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
     refetch();
     onChange?.();
   });
-  const isShown = useEffectEvent((id: string) => queryClient.getQueryData<Array<{ id: string }>>(queryKey)?.some((row) => row.id === id) ?? false);
+  // Every query under the key counts (e.g. each page size of a growing list); queries whose data is not a row list are skipped.
+  const isShown = useEffectEvent((id: string) =>
+    queryClient.getQueriesData<unknown>({ queryKey, exact }).some(([, data]) => Array.isArray(data) && data.some((row: { id?: string } | null) => row?.id === id)),
+  );
+
+  // A list is compared by content, so a re-rendered but equal list keeps the channel.
+  const filterValue = typeof value === 'string' ? `eq.${value}` : `in.(${value.join(',')})`;
+  const followsNothing = typeof value !== 'string' && value.length === 0;
 
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || followsNothing) return;
     // A unique topic per mount: React's strict-mode double mount must not reuse a channel being torn down.
-    const channel = supabase.channel(`${table}:${column}:${value}:${crypto.randomUUID()}`);
-    const filter = `${column}=eq.${value}`;
+    const channel = supabase.channel(`${table}:${column}:${filterValue}:${crypto.randomUUID()}`);
+    const filter = `${column}=${filterValue}`;
     if (column === 'id') {
       // Every event carries the primary key, so one filtered binding follows the row, deletes included.
       channel.on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => changed());
@@ -57,5 +67,5 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
     return () => {
       void supabase.removeChannel(channel);
     };
-  }, [table, column, value, enabled]);
+  }, [table, column, filterValue, enabled, followsNothing]);
 }

@@ -17,6 +17,19 @@ export const STATUS_COLOURS: Record<ListingStatus, string> = {
   under_contract: 'border-blue-200 bg-blue-100 text-blue-800 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-200',
 };
 
+/** Spec part 2 §4: the coordinator dashboard shows incomplete yellow, ready green, live purple, under contract blue. */
+export const DASHBOARD_STATUS_COLOURS: Record<ListingStatus, string> = {
+  incomplete: 'border-yellow-200 bg-yellow-100 text-yellow-800 dark:border-yellow-900 dark:bg-yellow-950 dark:text-yellow-200',
+  ready: 'border-green-200 bg-green-100 text-green-800 dark:border-green-900 dark:bg-green-950 dark:text-green-200',
+  live: 'border-purple-200 bg-purple-100 text-purple-800 dark:border-purple-900 dark:bg-purple-950 dark:text-purple-200',
+  under_contract: 'border-blue-200 bg-blue-100 text-blue-800 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-200',
+};
+
+/** Spec part 2 §2: the dashboard shows the stored value with underscores as spaces ('under contract'). */
+export function statusWords(value: string): string {
+  return value.replaceAll('_', ' ');
+}
+
 export function asListingStatus(value: string): ListingStatus {
   return (LISTING_STATUSES as readonly string[]).includes(value) ? (value as ListingStatus) : 'incomplete';
 }

@@ -68,6 +68,11 @@ export const can = {
   /** public.respond_to_task() and mark_task_read(): only the task's assignee. */
   respondToTask: (user: Viewer, task: Pick<Tables<'tasks'>, 'assigned_to_id'>) => task.assigned_to_id === user.id,
 
+  /** Policy "Coordinators can respond to the agent of listings they coordinate" (super admins too). */
+  sendResponse: (user: Viewer) => coordinatesOrAdmin(user),
+  /** The coordinator dashboard lists agents by coordinator; a super admin sees every agent (view agent_overview under RLS). */
+  seeAllAgents: (user: Viewer) => isSuperAdmin(user),
+
   /** The smart-reminders Edge Function answers coordinators and super admins only. */
   seeSmartReminders: (user: Viewer) => coordinatesOrAdmin(user),
   /** Dictation and voice notes: every role may add notes to the listings it works on. */

@@ -7,13 +7,15 @@ import { SmartRemindersPanel } from '@/features/listings/components/smart-remind
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
+import { CoordinatorResponses } from '@/features/responses/components/coordinator-responses';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
 /**
  * The agent's own view of a listing (/agent-listing/{id}, spec part 2 §2):
  * header with address, status, who is signed in and Logout; property details;
- * photos with upload; documents with upload and View; then the listing's notes
- * and messages (the two embedded sections the spec leaves unspecified).
+ * the coordinator's responses (live); photos with upload; documents with upload
+ * and View; then the listing's notes and messages (the two embedded sections
+ * the spec leaves unspecified).
  */
 export function AgentListingView({ listing, user }: { listing: Listing; user: CurrentUser }) {
   useListingLiveUpdates(listing.id);
@@ -23,6 +25,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
     <div className="flex flex-col gap-6">
       <AgentListingHeader listing={listing} user={user} />
       <PropertyDetailsCard listing={listing} />
+      <CoordinatorResponses listingId={listing.id} />
       <PhotosTab listing={listing} user={user} onListingSaved={receiveListing} />
       <DocumentsTab listing={listing} user={user} />
       <div className="grid gap-6 lg:grid-cols-2">

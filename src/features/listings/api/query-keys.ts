@@ -7,6 +7,9 @@ export const listingKeys = {
   /** Every listing query, the dashboards' lists included. */
   all: ['listings'] as const,
   detail: (listingId: string) => ['listings', listingId] as const,
+  /** One agent's listings (the coordinator dashboard); `limit` is how many are shown so far. */
+  byAgent: (agentId: string) => ['listings', 'by-agent', agentId] as const,
+  byAgentPage: (agentId: string, limit: number) => ['listings', 'by-agent', agentId, limit] as const,
   /** The smart-reminders function's answer for a listing (computed from its tasks and documents). */
   smartReminders: (listingId: string) => ['listings', listingId, 'smart-reminders'] as const,
 };

@@ -1,4 +1,4 @@
-import { Download, ImageOff, Loader2 } from 'lucide-react';
+import { Download, ExternalLink, ImageOff, Images, Loader2 } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,8 +16,15 @@ function photoFileName(photo: ListingPhoto, index: number): string {
   return last.includes('.') ? last : `photo-${index + 1}.jpg`;
 }
 
-/** 'Current Photos': the main image badged, selection for one zip download, a per-photo download on hover. */
-export function PhotoGrid({ listing }: { listing: Tables<'listings'> }) {
+type PhotoListing = Pick<Tables<'listings'>, 'id' | 'address' | 'property_image_url' | 'photo_urls'>;
+
+/**
+ * 'Current Photos': the main image badged, selection for one zip download, per-photo
+ * view and download. `dialog` is the coordinator dashboard's Photos dialog (spec
+ * part 2 §2): no heading of its own, 'Download Selected Photos', the agent-facing empty text.
+ */
+export function PhotoGrid({ listing, variant = 'tab' }: { listing: PhotoListing; variant?: 'tab' | 'dialog' }) {
+  const inDialog = variant === 'dialog';
   const photos = useListingPhotos(listing);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -61,7 +68,7 @@ export function PhotoGrid({ listing }: { listing: Tables<'listings'> }) {
   return (
     <section className="flex flex-col gap-3" aria-label="Current Photos">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-lg font-semibold">Current Photos</h2>
+        {!inDialog && <h2 className="text-lg font-semibold">Current Photos</h2>}
         {list.length > 0 && (
           <div className="flex gap-2">
             <Button variant="outline" size="sm" onClick={() => setSelected(allSelected ? new Set() : new Set(list.map((p) => p.ref)))}>
@@ -69,13 +76,21 @@ export function PhotoGrid({ listing }: { listing: Tables<'listings'> }) {
             </Button>
             <Button size="sm" disabled={selected.size === 0 || busy} onClick={() => void downloadSelected()}>
               {busy ? <Loader2 className="animate-spin" /> : <Download />}
-              Download Selected ({selected.size})
+              {inDialog ? 'Download Selected Photos' : 'Download Selected'} ({selected.size})
             </Button>
           </div>
         )}
       </div>
       {list.length === 0 ? (
-        <p className="text-muted-foreground py-8 text-center text-sm">No photos uploaded yet.</p>
+        inDialog ? (
+          <div className="text-muted-foreground flex flex-col items-center gap-1 py-10 text-center text-sm">
+            <Images aria-hidden className="mb-1 size-8" />
+            <p className="text-foreground font-medium">No photos uploaded yet</p>
+            <p>Photos uploaded by the agent will appear here</p>
+          </div>
+        ) : (
+          <p className="text-muted-foreground py-8 text-center text-sm">No photos uploaded yet.</p>
+        )
       ) : (
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
           {list.map((photo, index) => (
@@ -99,15 +114,19 @@ export function PhotoGrid({ listing }: { listing: Tables<'listings'> }) {
                 className="bg-background absolute top-2 left-2"
               />
               {photo.isMain && <Badge className="absolute top-2 right-2">Main</Badge>}
-              <Button
-                size="sm"
-                variant="secondary"
-                className="absolute right-2 bottom-2 opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100"
-                onClick={() => void downloadOne(photo, index)}
-              >
-                <Download />
-                Download
-              </Button>
+              <div className="absolute right-2 bottom-2 flex gap-1 group-focus-within:opacity-100 group-hover:opacity-100 sm:opacity-0">
+                {photo.url && (
+                  <Button size="icon-sm" variant="secondary" asChild>
+                    <a href={photo.url} target="_blank" rel="noreferrer" aria-label={`View photo ${index + 1}`} title="View">
+                      <ExternalLink />
+                    </a>
+                  </Button>
+                )}
+                <Button size="sm" variant="secondary" onClick={() => void downloadOne(photo, index)}>
+                  <Download />
+                  Download
+                </Button>
+              </div>
             </li>
           ))}
         </ul>

@@ -9,18 +9,26 @@ import { invalidateTasks } from '@/features/tasks/api/query-keys';
 /** Spec part 1 §9: tasks created from the detail screen are high priority. */
 export const NEW_TASK_PRIORITY = 'high';
 
+/** Spec part 2 §4: the priorities a coordinator picks from on the dashboard (check constraint on tasks.priority). */
+export const TASK_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
 export const createTaskInputSchema = z.object({
   listingId: z.uuid(),
   createdById: z.uuid(),
   assignedToId: z.uuid(),
   title: z.string().trim().min(1, 'Required').max(255),
   description: z.string().trim().max(10000).optional(),
+  /** Omitted: the detail screen's high priority. */
+  priority: z.enum(TASK_PRIORITIES).default(NEW_TASK_PRIORITY),
+  /** A calendar date (yyyy-mm-dd) or nothing. */
+  dueDate: z.iso.date('Enter a valid date').nullish(),
 });
-export type CreateTaskInput = z.infer<typeof createTaskInputSchema>;
+export type CreateTaskInput = z.input<typeof createTaskInputSchema>;
 
 /** RLS admits the listing's coordinator, assigning the listing's own agent, status pending. */
 export async function createTask(input: CreateTaskInput) {
-  const { listingId, createdById, assignedToId, title, description } = createTaskInputSchema.parse(input);
+  const { listingId, createdById, assignedToId, title, description, priority, dueDate } = createTaskInputSchema.parse(input);
   return throwIfError(
     await supabase
       .from('tasks')
@@ -30,7 +38,8 @@ export async function createTask(input: CreateTaskInput) {
         assigned_to_id: assignedToId,
         title,
         description: description || null,
-        priority: NEW_TASK_PRIORITY,
+        priority,
+        due_date: dueDate ?? null,
         status: 'pending',
       })
       .select('id')

@@ -8,6 +8,8 @@ export const taskKeys = {
   all: ['tasks'] as const,
   byListing: (listingId: string) => ['listings', listingId, 'tasks'] as const,
   byAgent: (agentId: string) => ['tasks', 'agent', agentId] as const,
+  /** The first `limit` tasks of an agent (the coordinator dashboard's Tasks tab). */
+  byAgentPage: (agentId: string, limit: number) => ['tasks', 'agent', agentId, limit] as const,
 };
 
 /** After a write to a listing's task: that listing's tasks and every cross-listing task list. */

@@ -18,7 +18,7 @@ function cardColour(task: Task): { tone: 'red' | 'green' | 'blue'; className: st
   return { tone: 'blue', className: 'border-blue-300 bg-blue-50 dark:border-blue-900 dark:bg-blue-950/40' };
 }
 
-const PRIORITY_STYLES: Record<string, string> = {
+export const PRIORITY_STYLES: Record<string, string> = {
   urgent: 'border-red-300 text-red-700 dark:text-red-300',
   high: 'border-orange-300 text-orange-700 dark:text-orange-300',
   medium: 'border-yellow-300 text-yellow-700 dark:text-yellow-300',

@@ -1,0 +1,34 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import type { CurrentUser } from '@/hooks/use-current-user';
+import { can } from '@/lib/permissions';
+import { useAgentOverview } from '@/features/agents/api/get-agent-overview';
+import { agentKeys } from '@/features/agents/api/query-keys';
+import { AgentOverviewGrid } from '@/features/agents/components/agent-overview-grid';
+import { useAgentListingsRealtime } from '@/features/listings/hooks/use-agent-listings-realtime';
+import { useAgentTasksRealtime } from '@/features/tasks/hooks/use-agent-tasks-realtime';
+
+/**
+ * No agent selected (spec part 2 §2): the coordinator's agents with their
+ * counts from one request. Counts stay live: a change to any of these agents'
+ * listings or tasks refetches the grid (assignments through the shared
+ * broadcast the dashboard follows).
+ */
+export function AgentsOverview({ user, onSelect }: { user: CurrentUser; onSelect: (agentId: string) => void }) {
+  const queryClient = useQueryClient();
+  const overview = useAgentOverview(can.seeAllAgents(user) ? 'all' : user.id);
+  const agentIds = useMemo(() => (overview.data ?? []).map((a) => a.id), [overview.data]);
+  const refreshCounts = useCallback(() => void queryClient.invalidateQueries({ queryKey: agentKeys.all }), [queryClient]);
+  useAgentListingsRealtime(agentIds, { onChange: refreshCounts });
+  useAgentTasksRealtime(agentIds, { onChange: refreshCounts });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">TC Dashboard</h1>
+        <p className="text-muted-foreground">Select an agent to manage their listings and tasks</p>
+      </header>
+      <AgentOverviewGrid agents={overview.data} isPending={overview.isPending} error={overview.error} onSelect={onSelect} />
+    </div>
+  );
+}
