@@ -210,9 +210,11 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
 
     await page.getByRole('button', { name: 'Create Listing' }).click();
     await page.getByText('Listing created successfully!').first().waitFor();
-    await page.waitForURL(`${appUrl}/agent-dashboard`);
     const [created] = await query<{ id: string; agent_id: string; tc_id: string }>(stack, 'select id, agent_id, tc_id from public.listings where address = $1', [address]);
     expect(created, "the listing is Marcus's, coordinated by Olivia").toMatchObject({ agent_id: marcusId, tc_id: oliviaId });
+    // A coordinator lands on the dashboard with that agent and the new listing selected.
+    await page.waitForURL(`${appUrl}/tc-dashboard?agent=${marcusId}&listing=${created.id}`);
+    await page.getByText(address).first().waitFor();
     try {
       await page.goto(`${appUrl}/agents/${marcusId}`);
       await page.getByTestId('agent-listing-row').filter({ hasText: address }).waitFor();

@@ -16,7 +16,12 @@ export const paths = {
     getHref: (id: string, tab?: 'notes' | 'documents' | 'messages' | 'photos' | 'tasks') => `/listing/${id}${tab ? `?tab=${tab}` : ''}`,
   },
   newListing: { path: '/new-listing', getHref: () => '/new-listing' },
-  tcDashboard: { path: '/tc-dashboard', getHref: () => '/tc-dashboard' },
+  tcDashboard: {
+    path: '/tc-dashboard',
+    /** With an agent: that agent's workspace on the dashboard (and optionally one of their listings selected). */
+    getHref: (agentId?: string, listingId?: string) =>
+      agentId ? `/tc-dashboard?${new URLSearchParams({ agent: agentId, ...(listingId ? { listing: listingId } : {}) })}` : '/tc-dashboard',
+  },
   agent: { path: '/agents/:agentId', getHref: (agentId: string) => `/agents/${agentId}` },
   admin: { path: '/admin', getHref: () => '/admin' },
   agentDashboard: { path: '/agent-dashboard', getHref: () => '/agent-dashboard' },

@@ -1,7 +1,9 @@
 import { ArrowLeft, Plus, Send } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { paths } from '@/config/paths';
 import { personName, UserAvatar } from '@/components/user-avatar';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import type { Tables } from '@/lib/database.types';
@@ -97,6 +99,11 @@ export function AgentWorkspace({
           <div className="flex min-w-0 flex-col">
             <h1 className="text-2xl font-semibold tracking-tight break-words">{agent ? personName(agent) : 'Agent'}</h1>
             {agent && <p className="text-muted-foreground truncate text-sm">{agent.email}</p>}
+            {agent && (
+              <Link to={paths.agent.getHref(agentId)} className="w-fit text-sm font-medium underline-offset-4 hover:underline">
+                View profile
+              </Link>
+            )}
           </div>
         </div>
         <ListingActions listing={selectedListing} user={user} />

@@ -41,10 +41,12 @@ export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agent
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
 
+  // An agent lands on My Listings (spec part 1 §2); a coordinator or super admin on that agent's dashboard workspace.
+  const backHref = agentChoice ? paths.tcDashboard.getHref() : paths.agentDashboard.getHref();
   const createListing = useCreateListing({
-    onCreated: () => {
+    onCreated: (listing) => {
       toast({ title: 'Listing created successfully!' });
-      void navigate(paths.agentDashboard.getHref());
+      void navigate(agentChoice ? paths.tcDashboard.getHref(agentId, listing.id) : paths.agentDashboard.getHref());
     },
   });
 
@@ -87,9 +89,9 @@ export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agent
 
   return (
     <div className="flex flex-col gap-4">
-      <Link to={paths.agentDashboard.getHref()} className="text-muted-foreground hover:text-foreground inline-flex w-fit items-center gap-1.5 text-sm">
+      <Link to={backHref} className="text-muted-foreground hover:text-foreground inline-flex w-fit items-center gap-1.5 text-sm">
         <ArrowLeft className="size-4" />
-        Back to My Listings
+        {agentChoice ? 'Back to Dashboard' : 'Back to My Listings'}
       </Link>
       <Card>
         <CardHeader>
