@@ -206,8 +206,11 @@ describe('coordinator profile', () => {
 
     // Second photo, moved with the keyboard: right 5×1 + 4×10 px, down 2×10 + 3×1 px.
     dialog = await chooseAndOpenCrop(page, png);
-    const shown = await dialog.getByRole('img', { name: 'Photo to crop' }).boundingBox();
-    expect(shown?.width, 'the 400 px wide image is shown at its natural size, so one key step is one file pixel').toBe(400);
+    // The dialog opens with a short zoom-in animation: measure once it has settled.
+    const image = dialog.getByRole('img', { name: 'Photo to crop' });
+    await expect
+      .poll(async () => (await image.boundingBox())?.width, { message: 'the 400 px wide image is shown at its natural size, so one key step is one file pixel', timeout: 5_000 })
+      .toBe(400);
     await saveScreenshot(page, 'tc-profile-crop-desktop');
     await checkA11y(page, 'crop dialog');
     await page.locator('.ReactCrop__crop-selection').focus();
