@@ -2041,6 +2041,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      "mls_password_is_set": {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       "resend_task": {
         Args: {
           "task_id": string

@@ -124,3 +124,21 @@ describe('smart reminders', () => {
     expect(can.seeSmartReminders(agent), 'an agent does not').toBe(false);
   });
 });
+
+describe('profile', () => {
+  it('MLS password: only the account itself reveals it (get_mls_password acts on the active account)', () => {
+    expect(can.revealMlsPassword(agent, { id: agent.id }), 'the owner reveals their own').toBe(true);
+    expect(can.revealMlsPassword(otherAgent, { id: agent.id }), 'another agent does not').toBe(false);
+    expect(can.revealMlsPassword(tc, { id: agent.id }), 'the coordinator does not').toBe(false);
+    expect(can.revealMlsPassword(admin, { id: agent.id }), 'not even a super admin').toBe(false);
+  });
+});
+
+describe('AI assistant', () => {
+  it('coordinators and super admins use it; agents see the coming-soon notice', () => {
+    expect(can.accessAiAssistant(tc), 'a coordinator uses it').toBe(true);
+    expect(can.accessAiAssistant(admin), 'a super admin uses it').toBe(true);
+    expect(can.accessAiAssistant(adminAsAgent), 'a super admin on the agent view keeps it').toBe(true);
+    expect(can.accessAiAssistant(agent), 'an agent does not').toBe(false);
+  });
+});

@@ -77,4 +77,9 @@ export const can = {
   seeSmartReminders: (user: Viewer) => coordinatesOrAdmin(user),
   /** Dictation and voice notes: every role may add notes to the listings it works on. */
   useVoiceTools: (user: Viewer) => ['tc', 'agent', 'super_admin'].includes(user.role),
+
+  /** public.get_mls_password() and mls_password_is_set() answer for the active account only: nobody reveals another account's MLS password. */
+  revealMlsPassword: (user: Viewer, account: Pick<Viewer, 'id'>) => account.id === user.id,
+  /** The AI tables accept coordinators and super admins (policies "Coordinators can … their AI …"); agents see the coming-soon notice (spec part 2 §1, §6). */
+  accessAiAssistant: (user: Viewer) => coordinatesOrAdmin(user),
 };

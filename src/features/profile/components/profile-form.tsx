@@ -5,54 +5,76 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import type { CurrentUser } from '@/hooks/use-current-user';
-import { profileContactSchema, useUpdateProfile, type ProfileContactValues } from '@/features/profile/api/update-profile';
+import { cn } from '@/lib/utils';
+import { mlsPasswordSchema, useUpdateProfile, type AgentProfileValues, type UpdateProfileInput } from '@/features/profile/api/update-profile';
+import { KEEP_MLS_PASSWORD, MlsPasswordField, type MlsPasswordChange } from '@/features/profile/components/mls-password-field';
+import type { ProfileFieldName, ProfileFormVariant } from '@/features/profile/components/profile-form-variants';
 
-type FieldName = keyof ProfileContactValues;
+type Errors = Partial<Record<ProfileFieldName | 'mlsPassword', string>>;
 
-const FIELDS: { name: FieldName; label: string; type: string; autoComplete: string }[] = [
-  { name: 'firstName', label: 'First Name', type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last Name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'Email Address', type: 'email', autoComplete: 'email' },
-  { name: 'phone', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
-];
-
-const valuesOf = (user: CurrentUser): ProfileContactValues => ({
+const valuesOf = (user: CurrentUser): AgentProfileValues => ({
   firstName: user.firstName ?? '',
   lastName: user.lastName ?? '',
   email: user.email,
   phone: user.phone ?? '',
+  mlsSystem: user.mlsSystem ?? '',
+  mlsUsername: user.mlsUsername ?? '',
+  licenseNumber: user.licenseNumber ?? '',
+  brokerage: user.brokerage ?? '',
+  brokerageAddress: user.brokerageAddress ?? '',
 });
 
+/** Save Profile's instruction for the MLS password: omitted (keep), null (clear) or the new one. */
+function mlsPasswordInput(change: MlsPasswordChange): string | null | undefined {
+  if (change.clear) return null;
+  return change.value === '' ? undefined : change.value;
+}
+
 /**
- * First name, last name, e-mail and phone, read-only until Edit Profile. The
- * e-mail shown is always the verified sign-in address; a new one waits for
- * the confirmation mail (the notice says where it went).
+ * The profile fields of one screen (see profile-form-variants.ts), read-only
+ * until Edit Profile. The e-mail shown is always the verified sign-in
+ * address; a new one waits for the confirmation mail (the notice says where
+ * it went).
  */
-export function ProfileContactForm({ user, redirectPath }: { user: CurrentUser; redirectPath: string }) {
+export function ProfileForm({ user, variant, redirectPath }: { user: CurrentUser; variant: ProfileFormVariant; redirectPath: string }) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<ProfileContactValues>(() => valuesOf(user));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
-  const updateProfile = useUpdateProfile({ onSaved: () => setEditing(false) });
+  const [values, setValues] = useState<AgentProfileValues>(() => valuesOf(user));
+  const [mlsPassword, setMlsPassword] = useState<MlsPasswordChange>(KEEP_MLS_PASSWORD);
+  const [errors, setErrors] = useState<Errors>({});
+  const updateProfile = useUpdateProfile({
+    errorTitle: variant.errorTitle,
+    onSaved: () => {
+      setEditing(false);
+      setMlsPassword(KEEP_MLS_PASSWORD);
+    },
+  });
   // While not editing, the fields follow the account (e.g. after the e-mail change is confirmed).
   const shown = editing ? values : valuesOf(user);
 
   const startEditing = () => {
     setValues(valuesOf(user));
+    setMlsPassword(KEEP_MLS_PASSWORD);
     setErrors({});
     setEditing(true);
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = profileContactSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path[0], issue.message])));
+    const parsed = variant.schema.safeParse(values);
+    const password = mlsPasswordInput(mlsPassword);
+    const passwordCheck = typeof password === 'string' ? mlsPasswordSchema.safeParse(password) : null;
+    const issues = [...(parsed.success ? [] : parsed.error.issues), ...(passwordCheck?.success === false ? passwordCheck.error.issues.map((i) => ({ ...i, path: ['mlsPassword'] })) : [])];
+    if (issues.length > 0) {
+      setErrors(Object.fromEntries(issues.map((issue) => [issue.path[0], issue.message])));
       return;
     }
+    // Only the fields this screen shows are written; the others stay as stored.
+    const shownValues = Object.fromEntries(variant.fields.map((field) => [field.name, values[field.name]])) as UpdateProfileInput['values'];
     updateProfile.mutate({
       accountId: user.id,
       currentEmail: user.email,
-      values,
+      values: shownValues,
+      mlsPassword: variant.mlsPassword ? password : undefined,
       emailRedirectTo: `${window.location.origin}${redirectPath}`,
     });
   };
@@ -72,8 +94,8 @@ export function ProfileContactForm({ user, redirectPath }: { user: CurrentUser; 
         </Alert>
       )}
       <div className="grid gap-5 sm:grid-cols-2">
-        {FIELDS.map((field) => (
-          <div key={field.name} className="flex flex-col gap-2">
+        {variant.fields.map((field) => (
+          <div key={field.name} className={cn('flex min-w-0 flex-col gap-2', field.wide && 'sm:col-span-2')}>
             <Label htmlFor={`profile-${field.name}`}>{field.label}</Label>
             <Input
               id={`profile-${field.name}`}
@@ -96,6 +118,19 @@ export function ProfileContactForm({ user, redirectPath }: { user: CurrentUser; 
             )}
           </div>
         ))}
+        {variant.mlsPassword && (
+          <MlsPasswordField
+            viewer={user}
+            accountId={user.id}
+            editing={editing}
+            change={mlsPassword}
+            error={errors.mlsPassword}
+            onChange={(change) => {
+              setMlsPassword(change);
+              setErrors((current) => ({ ...current, mlsPassword: undefined }));
+            }}
+          />
+        )}
       </div>
       <div className="flex flex-wrap gap-2">
         {editing ? (
@@ -103,9 +138,14 @@ export function ProfileContactForm({ user, redirectPath }: { user: CurrentUser; 
             {/* Keyed apart from Edit Profile: React would otherwise reuse that <button> as this submit button during the very click, submitting the form. */}
             <Button key="save" type="submit" disabled={updateProfile.isPending}>
               {updateProfile.isPending && <Loader2 className="animate-spin" />}
-              Save
+              {variant.saveLabel}
             </Button>
-            <Button type="button" variant="outline" disabled={updateProfile.isPending} onClick={() => setEditing(false)}>
+            <Button type="button" variant="outline" disabled={updateProfile.isPending}
+              onClick={() => {
+                setEditing(false);
+                setMlsPassword(KEEP_MLS_PASSWORD);
+              }}
+            >
               Cancel
             </Button>
           </>
