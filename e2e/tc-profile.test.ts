@@ -6,25 +6,20 @@
  * the previous file.
  */
 import crypto from 'node:crypto';
-import { createClient } from '@supabase/supabase-js';
-import type { Browser, Page } from 'playwright-core';
-import WebSocket from 'ws';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type ViewportName } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
+import { AVATARS, avatarObjects, chooseAndOpenCrop, decodeJpeg, latestVerifyLink, quadrantPng, serviceClientFor } from './support/profile.ts';
 
 const stack = inject('stack');
 const appUrl = inject('appUrl');
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
-const AVATARS = 'avatars';
 
-const service = createClient(stack.apiUrl, stack.serviceRoleKey, {
-  auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-});
+const service = serviceClientFor(stack);
 
 interface Account {
   id: string;
@@ -51,72 +46,7 @@ async function oliviaAccount(): Promise<Account> {
   return row;
 }
 
-/** Object names in the account's avatar folder, as the service role lists them. */
-async function avatarObjects(accountId: string): Promise<string[]> {
-  const { data, error } = await service.storage.from(AVATARS).list(accountId);
-  if (error) throw error;
-  return data.map((o) => `${accountId}/${o.name}`);
-}
-
-/** The newest captured mail to `address`, through the mail viewer's JSON API. */
-async function latestMailText(address: string): Promise<string> {
-  const list = (await (await fetch(`${stack.mailUrl}/api/v1/messages?limit=500`)).json()) as { messages: { ID: string; To: { Address: string }[] }[] };
-  const newest = list.messages.find((m) => m.To.some((t) => t.Address === address.toLowerCase()));
-  if (!newest) throw new Error(`no mail to ${address}`);
-  return ((await (await fetch(`${stack.mailUrl}/api/v1/message/${newest.ID}`)).json()) as { Text: string }).Text;
-}
-
-/** A 400×300 PNG with four coloured quadrants (red, green / blue, yellow), drawn by the browser. */
-async function quadrantPng(page: Page): Promise<Buffer> {
-  const base64 = await page.evaluate(() => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 400;
-    canvas.height = 300;
-    const context = canvas.getContext('2d')!;
-    const quadrants: [string, number, number][] = [['#ff0000', 0, 0], ['#00c800', 200, 0], ['#0000ff', 0, 150], ['#ffff00', 200, 150]];
-    for (const [colour, x, y] of quadrants) {
-      context.fillStyle = colour;
-      context.fillRect(x, y, 200, 150);
-    }
-    return canvas.toDataURL('image/png').split(',')[1]!;
-  });
-  return Buffer.from(base64, 'base64');
-}
-
-const COLOURS = { red: [255, 0, 0], green: [0, 200, 0], blue: [0, 0, 255], yellow: [255, 255, 0] } as const;
-type Colour = keyof typeof COLOURS;
-
-function nearestColour([r, g, b]: number[]): Colour {
-  const distance = (c: readonly number[]) => (c[0]! - r!) ** 2 + (c[1]! - g!) ** 2 + (c[2]! - b!) ** 2;
-  return (Object.keys(COLOURS) as Colour[]).reduce((best, name) => (distance(COLOURS[name]) < distance(COLOURS[best]) ? name : best));
-}
-
-/** Decodes a JPEG in the page (Chromium's decoder) and returns its size and the colours at `points`. */
-async function decodeJpeg(page: Page, bytes: Buffer, points: [number, number][]) {
-  const decoded = await page.evaluate(
-    async ([base64, at]) => {
-      const blob = await (await fetch(`data:image/jpeg;base64,${base64}`)).blob();
-      const bitmap = await createImageBitmap(blob);
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      return { width: bitmap.width, height: bitmap.height, pixels: at.map(([x, y]) => Array.from(context.getImageData(x, y, 1, 1).data.slice(0, 3))) };
-    },
-    [bytes.toString('base64'), points] as const,
-  );
-  return { width: decoded.width, height: decoded.height, colours: decoded.pixels.map(nearestColour) };
-}
-
-async function chooseAndOpenCrop(page: Page, png: Buffer) {
-  await page.getByTestId('profile-photo-input').setInputFiles({ name: 'quadrants.png', mimeType: 'image/png', buffer: png });
-  const dialog = page.getByRole('dialog', { name: 'Crop Profile Photo' });
-  await dialog.waitFor();
-  await dialog.getByRole('img', { name: 'Photo to crop' }).waitFor();
-  await dialog.getByRole('button', { name: 'Save' }).and(page.locator(':enabled')).waitFor();
-  return dialog;
-}
-
-async function saveCropAndWait(page: Page, dialog: ReturnType<Page['getByRole']>, accountId: string, previousUrl: string | null): Promise<string> {
+async function saveCropAndWait(page: Page, dialog: Locator, accountId: string, previousUrl: string | null): Promise<string> {
   await dialog.getByRole('button', { name: 'Save' }).click();
   await page.getByText('Photo updated', { exact: true }).first().waitFor();
   await dialog.waitFor({ state: 'detached' });
@@ -155,7 +85,7 @@ describe('coordinator profile', () => {
       original.last_name,
       original.phone,
     ]);
-    const leftovers = await avatarObjects(original.id);
+    const leftovers = await avatarObjects(stack, original.id);
     if (leftovers.length > 0) await service.storage.from(AVATARS).remove(leftovers);
   });
 
@@ -202,7 +132,7 @@ describe('coordinator profile', () => {
     // First photo: the initial crop as it is.
     let dialog = await chooseAndOpenCrop(page, png);
     const firstUrl = await saveCropAndWait(page, dialog, accountId, null);
-    expect(await avatarObjects(accountId), 'one avatar object after the first photo').toHaveLength(1);
+    expect(await avatarObjects(stack, accountId), 'one avatar object after the first photo').toHaveLength(1);
 
     // Second photo, moved with the keyboard: right 5×1 + 4×10 px, down 2×10 + 3×1 px.
     dialog = await chooseAndOpenCrop(page, png);
@@ -220,7 +150,7 @@ describe('coordinator profile', () => {
     for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
     const secondUrl = await saveCropAndWait(page, dialog, accountId, firstUrl);
 
-    const objects = await avatarObjects(accountId);
+    const objects = await avatarObjects(stack, accountId);
     expect(objects, 'the previous avatar object is gone: exactly one file in the folder').toHaveLength(1);
     expect(secondUrl.endsWith(objects[0]!), 'the one file left is the one the account shows').toBe(true);
     await page.getByTestId('sidebar-user').locator(`img[src="${secondUrl}"]`).waitFor();
@@ -258,7 +188,7 @@ describe('coordinator profile', () => {
     await checkA11y(page, 'pending e-mail notice');
     expect((await oliviaAccount()).email, 'the account keeps its address before confirmation').toBe(OLIVIA);
 
-    const link = /https?:\/\/\S+\/auth\/v1\/verify\?\S+/.exec(await latestMailText(newEmail))?.[0];
+    const link = await latestVerifyLink(stack, newEmail);
     expect(link, 'the confirmation mail holds a verify link').toBeTruthy();
     await page.goto(link!);
     await page.waitForURL((url) => url.pathname === '/tc-profile');

@@ -69,9 +69,9 @@ export function MlsPasswordField({
   const statusText = status.isPending ? 'Checking…' : status.isError ? 'Unknown' : isSet ? 'Set' : 'Not set';
 
   return (
-    <div className="flex flex-col gap-2 sm:col-span-2" role="group" aria-labelledby={`${INPUT_ID}-label`}>
+    <div className="flex min-w-0 flex-col gap-2 sm:col-span-2">
       <div className="flex items-center gap-2">
-        <Label id={`${INPUT_ID}-label`} htmlFor={editing ? INPUT_ID : undefined}>
+        <Label htmlFor={editing ? INPUT_ID : undefined}>
           MLS Password
         </Label>
         <Badge variant={isSet ? 'secondary' : 'outline'} data-testid="mls-password-status">
