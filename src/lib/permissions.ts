@@ -77,4 +77,9 @@ export const can = {
   seeSmartReminders: (user: Viewer) => coordinatesOrAdmin(user),
   /** Dictation and voice notes: every role may add notes to the listings it works on. */
   useVoiceTools: (user: Viewer) => ['tc', 'agent', 'super_admin'].includes(user.role),
+
+  /** Policy "Users can mark their notifications read": the owner only, super admins included. */
+  markNotificationRead: (user: Viewer, notification: Pick<Tables<'notifications'>, 'user_id'>) => notification.user_id === user.id,
+  /** Policy "Users can delete their notifications and super admins any". */
+  deleteNotification: (user: Viewer, notification: Pick<Tables<'notifications'>, 'user_id'>) => notification.user_id === user.id || isSuperAdmin(user),
 };
