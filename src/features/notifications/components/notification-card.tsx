@@ -1,8 +1,8 @@
 import { Bell, Check, ClipboardList, FileText, MessageSquare, Sparkles, Trash2, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import type { Viewer } from '@/lib/permissions';
-import { can } from '@/lib/permissions';
+import { can, type Viewer } from '@/lib/permissions';
+import { appPath } from '@/lib/app-path';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { cn } from '@/lib/utils';
 import { useDeleteNotification } from '@/features/notifications/api/delete-notification';
@@ -18,11 +18,6 @@ const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string; label: string
   alert: { icon: TriangleAlert, tone: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300', label: 'Alert' },
   other: { icon: Bell, tone: 'bg-muted text-muted-foreground', label: 'Notification' },
 };
-
-/** Only paths of this app are followed: an action_url is data, and '//host' or 'https:' would leave the app. */
-export function appPath(url: string | null): string | null {
-  return url && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') ? url : null;
-}
 
 /**
  * One notification: type icon, title, content, date; opening it (when it has
@@ -44,8 +39,8 @@ export function NotificationCard({ notification, user }: { notification: Notific
         <span className="sr-only">{label}</span>
       </span>
       <span className="flex min-w-0 flex-col gap-1">
-        <span className="flex items-center gap-2 font-medium break-words">
-          {unread && <span aria-hidden className="bg-primary size-2 shrink-0 rounded-full" />}
+        <span className="flex items-start gap-2 font-medium break-words">
+          {unread && <span aria-hidden className="bg-destructive mt-2 size-2 shrink-0 rounded-full" />}
           {notification.title}
           {unread && <span className="sr-only">(unread)</span>}
         </span>
@@ -57,7 +52,7 @@ export function NotificationCard({ notification, user }: { notification: Notific
 
   return (
     <li
-      className={cn('bg-card flex items-start gap-2 rounded-lg border p-3 sm:p-4', unread && 'border-primary/40 bg-primary/5')}
+      className={cn('bg-card flex items-start gap-2 rounded-lg border p-3 sm:p-4', unread && 'border-l-primary border-l-4')}
       data-testid="notification-card"
       data-read={notification.is_read}
     >
