@@ -21,7 +21,7 @@ interface Persona {
   roleSwitcher: boolean;
 }
 
-const AGENT_ITEMS = ['My Listings', 'New Listing', 'Messages', 'Documents', 'AI Assistant', 'My Profile'];
+const AGENT_ITEMS = ['My Listings', 'New Listing', 'Messages', 'Documents', 'AI Assistant', 'My Profile', 'Notifications'];
 const TC_ITEMS = ['My Agents', 'Agent Assignments', 'TC Team Chat', 'AI Assistant', 'AI Workflow Insights', 'My Profile', 'Notifications'];
 const ADMIN_ITEMS = ['System Overview', 'User Management', 'TC Team Chat', 'System Settings', 'AI Assistant', 'Notifications'];
 

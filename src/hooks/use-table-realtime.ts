@@ -18,6 +18,8 @@ export interface TableRealtimeOptions {
   enabled?: boolean;
   /** Called on every change of a followed row, e.g. to refresh something computed from them. */
   onChange?: () => void;
+  /** Called with the new row of every insert of a followed row (e.g. to announce it). */
+  onInsert?: (row: Record<string, unknown>) => void;
 }
 
 /**
@@ -26,16 +28,21 @@ export interface TableRealtimeOptions {
  * ordering stay exactly what a fresh read returns. Per-table hooks in the
  * features (useTasksRealtime…) wrap this with their own query keys.
  */
-export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange }: TableRealtimeOptions) {
+export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange, onInsert }: TableRealtimeOptions) {
   const queryClient = useQueryClient();
   const refetch = useEffectEvent(() => void queryClient.invalidateQueries({ queryKey, exact }));
   const changed = useEffectEvent(() => {
     refetch();
     onChange?.();
   });
-  // Every query under the key counts (e.g. each page size of a growing list); queries whose data is not a row list are skipped.
+  const inserted = useEffectEvent((row: Record<string, unknown>) => {
+    changed();
+    onInsert?.(row);
+  });
+  // Every query under the key counts (e.g. each page size of a growing list, each page of an infinite list);
+  // queries whose data is not a row list are skipped.
   const isShown = useEffectEvent((id: string) =>
-    queryClient.getQueriesData<unknown>({ queryKey, exact }).some(([, data]) => Array.isArray(data) && data.some((row: { id?: string } | null) => row?.id === id)),
+    queryClient.getQueriesData<unknown>({ queryKey, exact }).some(([, data]) => shownRows(data).some((row) => row?.id === id)),
   );
 
   // A list is compared by content, so a re-rendered but equal list keeps the channel.
@@ -51,7 +58,7 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
       // Every event carries the primary key, so one filtered binding follows the row, deletes included.
       channel.on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => changed());
     } else {
-      channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table, filter }, () => changed());
+      channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table, filter }, (payload) => inserted(payload.new));
       channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table, filter }, () => changed());
       // A DELETE carries only the primary key (no other column to filter on), so it comes for every row of
       // the table; refetch only when the deleted row is one the query shows.
@@ -68,4 +75,13 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
       void supabase.removeChannel(channel);
     };
   }, [table, column, filterValue, enabled, followsNothing]);
+}
+
+type ShownRow = { id?: string } | null;
+
+/** The rows a query shows: a row list, or the pages of an infinite query. */
+function shownRows(data: unknown): ShownRow[] {
+  if (Array.isArray(data)) return data as ShownRow[];
+  const pages = (data as { pages?: unknown } | null | undefined)?.pages;
+  return Array.isArray(pages) ? pages.flatMap((page: unknown) => (Array.isArray(page) ? (page as ShownRow[]) : [])) : [];
 }

@@ -2029,6 +2029,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      "mark_all_notifications_read": {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       "mark_messages_read": {
         Args: {
           "listing_id": string

@@ -142,3 +142,17 @@ describe('AI assistant', () => {
     expect(can.accessAiAssistant(agent), 'an agent does not').toBe(false);
   });
 });
+
+describe('notifications', () => {
+  const own = { user_id: agent.id };
+  it('mark read: the owner only, not even a super admin for someone else (policy "Users can mark their notifications read")', () => {
+    expect(can.markNotificationRead(agent, own), 'the owner marks it read').toBe(true);
+    expect(can.markNotificationRead(admin, own), 'a super admin does not mark another inbox read').toBe(false);
+    expect(can.markNotificationRead(otherAgent, own), 'another agent does not').toBe(false);
+  });
+  it('delete: the owner or a super admin', () => {
+    expect(can.deleteNotification(agent, own), 'the owner deletes it').toBe(true);
+    expect(can.deleteNotification(adminAsAgent, own), 'a switched super admin deletes it').toBe(true);
+    expect(can.deleteNotification(tc, own), 'a coordinator does not delete an agent’s notification').toBe(false);
+  });
+});

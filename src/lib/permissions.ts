@@ -82,4 +82,8 @@ export const can = {
   revealMlsPassword: (user: Viewer, account: Pick<Viewer, 'id'>) => account.id === user.id,
   /** The AI tables accept coordinators and super admins (policies "Coordinators can … their AI …"); agents see the coming-soon notice (spec part 2 §1, §6). */
   accessAiAssistant: (user: Viewer) => coordinatesOrAdmin(user),
+  /** Policy "Users can mark their notifications read": the owner only, super admins included. */
+  markNotificationRead: (user: Viewer, notification: Pick<Tables<'notifications'>, 'user_id'>) => notification.user_id === user.id,
+  /** Policy "Users can delete their notifications and super admins any". */
+  deleteNotification: (user: Viewer, notification: Pick<Tables<'notifications'>, 'user_id'>) => notification.user_id === user.id || isSuperAdmin(user),
 };

@@ -15,6 +15,7 @@ import { handleUnauthorized } from '@/lib/handle-unauthorized';
 import { cn } from '@/lib/utils';
 import { AccountSetup } from '@/features/auth/components/account-setup';
 import { AppSidebar } from '@/features/navigation/components/app-sidebar';
+import { useNotificationAlerts } from '@/features/notifications/hooks/use-notification-alerts';
 import { useSidebarCollapsed } from '@/features/navigation/hooks/use-sidebar-collapsed';
 import { RoleSwitcher } from '@/features/role-switcher/components/role-switcher';
 
@@ -61,6 +62,9 @@ function roleSwitcherFor(user: CurrentUser, collapsed: boolean) {
 function SidebarLayout({ user }: { user: CurrentUser }) {
   const { collapsed, toggle } = useSidebarCollapsed();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Unread notifications on the sidebar's Notifications item, live; new ones are announced with a toast.
+  const unread = useNotificationAlerts(user.id);
+  const badges = { [paths.notifications.getHref()]: unread };
   return (
     <TooltipProvider delayDuration={200}>
       <a
@@ -74,20 +78,27 @@ function SidebarLayout({ user }: { user: CurrentUser }) {
           aria-label="Sidebar"
           className={cn('sticky top-0 hidden h-svh shrink-0 border-r transition-[width] duration-200 md:block', collapsed ? 'w-16' : 'w-64')}
         >
-          <AppSidebar user={user} collapsed={collapsed} onToggleCollapsed={toggle} extra={roleSwitcherFor(user, collapsed)} />
+          <AppSidebar user={user} collapsed={collapsed} onToggleCollapsed={toggle} extra={roleSwitcherFor(user, collapsed)} badges={badges} />
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="bg-background/90 sticky top-0 z-20 flex h-14 items-center gap-3 border-b px-4 backdrop-blur md:hidden">
             <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
               <SheetTrigger asChild>
-                <Button variant="ghost" size="icon" aria-label="Open navigation" data-testid="drawer-trigger">
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  className="relative"
+                  aria-label={unread > 0 ? `Open navigation, ${unread} unread notifications` : 'Open navigation'}
+                  data-testid="drawer-trigger"
+                >
                   <Menu aria-hidden />
+                  {unread > 0 && <span aria-hidden className="bg-destructive ring-background absolute top-1.5 right-1.5 size-2.5 rounded-full ring-2" />}
                 </Button>
               </SheetTrigger>
               <SheetContent side="left" className="w-64 gap-0 p-0 sm:max-w-64">
                 <SheetTitle className="sr-only">Navigation</SheetTitle>
                 <SheetDescription className="sr-only">Screens of ListingDesk for your role</SheetDescription>
-                <AppSidebar user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} extra={roleSwitcherFor(user, false)} />
+                <AppSidebar user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} extra={roleSwitcherFor(user, false)} badges={badges} />
               </SheetContent>
             </Sheet>
             <BrandMark />

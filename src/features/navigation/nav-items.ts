@@ -35,6 +35,7 @@ const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Documents', href: paths.agentDocuments.getHref(), icon: FileText },
     { label: 'AI Assistant', href: paths.aiAssistant.getHref(), icon: Bot },
     { label: 'My Profile', href: paths.agentProfile.getHref(), icon: UserRound },
+    { label: 'Notifications', href: paths.notifications.getHref(), icon: Bell },
   ],
 };
 

@@ -21,6 +21,7 @@ export function AppSidebar({
   onToggleCollapsed,
   onNavigate,
   extra,
+  badges,
 }: {
   user: CurrentUser;
   collapsed: boolean;
@@ -28,6 +29,8 @@ export function AppSidebar({
   onToggleCollapsed?: () => void;
   onNavigate?: () => void;
   extra?: ReactNode;
+  /** Counts shown on items, by href (composed in by the app layer, e.g. unread notifications). */
+  badges?: Partial<Record<string, number>>;
 }) {
   return (
     <div className="bg-sidebar text-sidebar-foreground flex h-full flex-col" data-collapsed={collapsed} data-testid="app-sidebar">
@@ -52,7 +55,7 @@ export function AppSidebar({
         )}
       </div>
       {extra && <div className={cn('px-3 pt-3', collapsed && 'flex justify-center')}>{extra}</div>}
-      <SidebarNav items={navItemsForRole(user.role)} collapsed={collapsed} onNavigate={onNavigate} />
+      <SidebarNav items={navItemsForRole(user.role)} collapsed={collapsed} onNavigate={onNavigate} badges={badges} />
       <SidebarUser user={user} collapsed={collapsed} />
     </div>
   );
