@@ -55,6 +55,10 @@ export function createAppRouter(queryClient: QueryClient) {
       lazy: async () => ({ Component: (await import('@/app/routes/agent-dashboard')).AgentDashboardRoute }),
     },
     {
+      path: paths.agentListings.path,
+      lazy: async () => ({ Component: (await import('@/app/routes/agent-listings')).AgentListingsRoute }),
+    },
+    {
       path: paths.agentMessages.path,
       lazy: async () => ({ Component: (await import('@/app/routes/agent-messages')).AgentMessagesRoute }),
     },

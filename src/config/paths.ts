@@ -25,6 +25,17 @@ export const paths = {
   agent: { path: '/agents/:agentId', getHref: (agentId: string) => `/agents/${agentId}` },
   admin: { path: '/admin', getHref: () => '/admin' },
   agentDashboard: { path: '/agent-dashboard', getHref: () => '/agent-dashboard' },
+  /** Every listing of the signed-in agent, paged newest first (the dashboard shows the first 5). */
+  agentListings: {
+    path: '/agent-listings',
+    getHref: (options: { status?: string | null; page?: number } = {}) => {
+      const query = new URLSearchParams();
+      if (options.status) query.set('status', options.status);
+      if (options.page && options.page > 1) query.set('page', String(options.page));
+      const search = query.toString();
+      return search ? `/agent-listings?${search}` : '/agent-listings';
+    },
+  },
   agentMessages: { path: '/agent-messages', getHref: () => '/agent-messages' },
   agentDocuments: { path: '/agent-documents', getHref: () => '/agent-documents' },
   agentProfile: { path: '/agent-profile', getHref: () => '/agent-profile' },

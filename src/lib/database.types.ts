@@ -2029,6 +2029,18 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      "listing_stats": {
+        Args: {
+          "agent_id"?: string
+        }
+        Returns: {
+          "incomplete": number
+          "live": number
+          "ready": number
+          "total": number
+          "under_contract": number
+        }[]
+      }
       "mark_all_notifications_read": {
         Args: Record<PropertyKey, never>
         Returns: number

@@ -8,14 +8,16 @@ import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { CoordinatorResponses } from '@/features/responses/components/coordinator-responses';
+import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
 /**
  * The agent's own view of a listing (/agent-listing/{id}, spec part 2 §2):
  * header with address, status, who is signed in and Logout; property details;
- * the coordinator's responses (live); photos with upload; documents with upload
- * and View; then the listing's notes and messages (the two embedded sections
- * the spec leaves unspecified).
+ * the coordinator's responses (live); the coordinator's tasks (opening one
+ * marks it read, which clears the dashboard's new-task banner and badge);
+ * photos with upload; documents with upload and View; then the listing's notes
+ * and messages (the two embedded sections the spec leaves unspecified).
  */
 export function AgentListingView({ listing, user }: { listing: Listing; user: CurrentUser }) {
   useListingLiveUpdates(listing.id);
@@ -26,6 +28,9 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
       <AgentListingHeader listing={listing} user={user} />
       <PropertyDetailsCard listing={listing} />
       <CoordinatorResponses listingId={listing.id} />
+      <section id="requirements" aria-label="Requirements">
+        <RequirementsTab listing={listing} user={user} />
+      </section>
       <PhotosTab listing={listing} user={user} onListingSaved={receiveListing} />
       <DocumentsTab listing={listing} user={user} />
       <div className="grid gap-6 lg:grid-cols-2">

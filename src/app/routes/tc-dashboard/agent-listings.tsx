@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Eye, Home, Trash2 } from 'lucide-react';
+import { Eye, Home } from 'lucide-react';
 import { Link } from 'react-router';
-import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
@@ -10,30 +9,20 @@ import type { Tables } from '@/lib/database.types';
 import { can } from '@/lib/permissions';
 import { agentKeys } from '@/features/agents/api/query-keys';
 import { DocumentsDialog } from '@/features/documents/components/documents-dialog';
-import { useDeleteListing } from '@/features/listings/api/delete-listing';
+import { DeleteListingButton } from '@/features/listings/components/delete-listing-button';
 import { DashboardListingCard } from '@/features/listings/components/dashboard-listing-card';
 import { PhotosDialog } from '@/features/photos/components/photos-dialog';
 
-function DeleteListingButton({ listing, onDeleted }: { listing: Tables<'listings'>; onDeleted: () => void }) {
+/** The grid's counts include the listing, so a delete refreshes them too. */
+function DeleteAgentListingButton({ listing, onDeleted }: { listing: Tables<'listings'>; onDeleted: () => void }) {
   const queryClient = useQueryClient();
-  const deleteListing = useDeleteListing({
-    onDeleted: () => {
-      // The grid's counts include this listing.
-      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
-      onDeleted();
-    },
-  });
   return (
-    <ConfirmAction
-      title="Delete listing"
-      question={`Are you sure you want to delete "${listing.address}"?`}
-      onConfirm={() => deleteListing.mutate({ listingId: listing.id })}
-      trigger={
-        <Button size="sm" variant="outline" className="text-destructive" disabled={deleteListing.isPending} aria-label={`Delete ${listing.address}`}>
-          <Trash2 />
-          Delete
-        </Button>
-      }
+    <DeleteListingButton
+      listing={listing}
+      onDeleted={() => {
+        void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+        onDeleted();
+      }}
     />
   );
 }
@@ -82,7 +71,7 @@ export function AgentListings({
                   View Details
                 </Link>
               </Button>
-              {can.deleteListing(user, listing) && <DeleteListingButton listing={listing} onDeleted={() => listing.id === selectedId && onSelect(null)} />}
+              {can.deleteListing(user, listing) && <DeleteAgentListingButton listing={listing} onDeleted={() => listing.id === selectedId && onSelect(null)} />}
             </>
           }
         />

@@ -10,6 +10,8 @@ export const taskKeys = {
   byAgent: (agentId: string) => ['tasks', 'agent', agentId] as const,
   /** The first `limit` tasks of an agent (the coordinator dashboard's Tasks tab). */
   byAgentPage: (agentId: string, limit: number) => ['tasks', 'agent', agentId, limit] as const,
+  /** How many of an agent's tasks they have not read (the agent dashboard's banner). */
+  unreadCount: (agentId: string) => ['tasks', 'agent', agentId, 'unread-count'] as const,
 };
 
 /** After a write to a listing's task: that listing's tasks and every cross-listing task list. */

@@ -1,0 +1,26 @@
+import { Home } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { CurrentUser } from '@/hooks/use-current-user';
+import type { useListingCards } from '@/features/listings/api/get-listing-cards';
+import { MyListingRow } from '@/app/routes/agent-dashboard/my-listing-row';
+
+/** A list of the agent's listing rows with its loading, error and empty states. */
+export function MyListingList({ cards, user, label, emptyText }: { cards: ReturnType<typeof useListingCards>; user: CurrentUser; label: string; emptyText: string }) {
+  if (cards.isPending) return <Skeleton className="h-40 w-full" />;
+  if (cards.isError) return <p className="text-destructive text-sm">Could not load listings: {cards.error.message}</p>;
+  if (cards.data.length === 0) {
+    return (
+      <div className="text-muted-foreground flex flex-col items-center gap-3 rounded-xl border border-dashed py-12 text-center text-sm">
+        <Home aria-hidden className="size-8" />
+        {emptyText}
+      </div>
+    );
+  }
+  return (
+    <ul className="flex flex-col gap-3" aria-label={label} aria-busy={cards.isPlaceholderData}>
+      {cards.data.map((listing) => (
+        <MyListingRow key={listing.id} listing={listing} user={user} />
+      ))}
+    </ul>
+  );
+}
