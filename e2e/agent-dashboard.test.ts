@@ -122,9 +122,9 @@ describe('agent dashboard', () => {
 
     const banner = page.getByTestId('new-tasks-banner');
     await banner.waitFor({ timeout: 10_000 });
-    expect(await banner.textContent(), 'the banner names one new task').toContain('New Task AssignedYou have 1 new task that needs your attention.');
+    expect(await banner.textContent(), 'the banner names one new task').toContain('New Task(s) AssignedYou have 1 new task(s) that need(s) your attention.');
     await row(page, listingId).getByTestId('new-tasks-badge').waitFor({ timeout: 10_000 });
-    expect(await row(page, listingId).getByTestId('new-tasks-badge').textContent(), "the listing's badge").toBe('1 new task');
+    expect(await row(page, listingId).getByTestId('new-tasks-badge').textContent(), "the listing's badge").toBe('1 new task(s)');
     await settled(page);
     await expectNoSeriousA11yViolations(page, 'dashboard with new task');
     await saveScreenshot(page, 'agent-dashboard-desktop');

@@ -5,12 +5,12 @@ import { useUnreadTaskCount } from '@/features/tasks/api/get-unread-task-count';
 
 /**
  * Spec part 2 §2: the red 'New Task(s) Assigned' banner while the agent has
- * tasks they have not read; the spec's "(s)" forms follow the count.
+ * tasks they have not read, in the spec's exact words (its "(s)" forms kept
+ * as written, so the text is the same whatever the count).
  */
 export function NewTasksBanner({ agentId }: { agentId: string }) {
   const { data: count = 0 } = useUnreadTaskCount(agentId);
   if (count === 0) return null;
-  const one = count === 1;
   return (
     <Alert
       className="border-red-300 bg-red-50 text-red-800 *:data-[slot=alert-description]:text-red-800 dark:border-red-900 dark:bg-red-950 dark:text-red-100 dark:*:data-[slot=alert-description]:text-red-100"
@@ -18,9 +18,9 @@ export function NewTasksBanner({ agentId }: { agentId: string }) {
       role="status"
     >
       <BellRing />
-      <AlertTitle>{one ? 'New Task Assigned' : 'New Tasks Assigned'}</AlertTitle>
+      <AlertTitle>New Task(s) Assigned</AlertTitle>
       <AlertDescription>
-        You have {count} new {one ? 'task' : 'tasks'} that {one ? 'needs' : 'need'} your attention.
+        You have {count} new task(s) that need(s) your attention.
       </AlertDescription>
     </Alert>
   );
@@ -31,7 +31,7 @@ export function NewTasksBadge({ count }: { count: number }) {
   if (count === 0) return null;
   return (
     <Badge variant="destructive" data-testid="new-tasks-badge">
-      {count} new {count === 1 ? 'task' : 'tasks'}
+      {count} new task(s)
     </Badge>
   );
 }
