@@ -77,4 +77,19 @@ export const can = {
   seeSmartReminders: (user: Viewer) => coordinatesOrAdmin(user),
   /** Dictation and voice notes: every role may add notes to the listings it works on. */
   useVoiceTools: (user: Viewer) => ['tc', 'agent', 'super_admin'].includes(user.role),
+
+  /** Policy "Uploaders, the listing's agent, the team's coordinator and super admins can delete documents", for a team document. */
+  deleteTeamDocument: (user: Viewer, document: Pick<Tables<'documents'>, 'uploaded_by' | 'team_tc_id'>) =>
+    isSuperAdmin(user) || document.uploaded_by === user.id || (coordinates(user) && document.team_tc_id === user.id),
 };
+
+/**
+ * private.current_team_id(): the team an account belongs to, named by its
+ * coordinator's id (a tc's own id, an agent's assigned coordinator); null for
+ * an unassigned agent and a super admin (who names a team explicitly).
+ */
+export function teamOf(user: Viewer & { assignedTcId: string | null }): string | null {
+  if (user.role === 'tc') return user.id;
+  if (user.role === 'agent') return user.assignedTcId;
+  return null;
+}
