@@ -20,7 +20,7 @@ export function DocumentRow({ document, canDelete }: { document: ListingDocument
     <li className="flex flex-wrap items-center gap-3 rounded-lg border p-3" data-testid="document">
       <FileText className="text-muted-foreground size-5 shrink-0" />
       <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-sm font-medium">{document.file_name}</span>
+        <span className="text-sm font-medium wrap-anywhere">{document.file_name}</span>
         <span className="text-muted-foreground text-xs">
           {formatFileSize(document.file_size)} · {personName(document.uploaded_by_user)} · {formatTimestamp(document.created_at)}
         </span>
