@@ -10,6 +10,8 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import WebSocket from 'ws';
@@ -89,8 +91,19 @@ async function openUpload(page: Page): Promise<Locator> {
   return page.getByRole('dialog', { name: 'Upload Document' });
 }
 
-async function chooseFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+async function chooseFile(page: Page, file: { name: string; mimeType: string; buffer: Buffer } | string) {
   await page.getByTestId('document-file-input').setInputFiles(file);
+}
+
+/**
+ * A file on disk one byte over the bucket's 25 MB: Chromium reads a path
+ * itself, where a 25 MB buffer would crawl through the protocol as base64.
+ * os.tmpdir() is the browser helpers' own temporary folder, removed on exit.
+ */
+function oversizeFile(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'team-docs-')), 'huge-scan.pdf');
+  fs.writeFileSync(file, Buffer.alloc(25 * 1024 * 1024 + 1, 0x25));
+  return file;
 }
 
 /** The team library has loaded (its heading carries the total). */
@@ -188,7 +201,7 @@ describe('team documents', () => {
     await dialog.getByRole('alert').filter({ hasText: '"budget.xlsx" is not an accepted file type. Accepted: .pdf, .doc, .docx, .txt, .jpg, .jpeg, .png.' }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Upload' }).isDisabled(), 'a spreadsheet is not a team document type').toBe(true);
 
-    await chooseFile(page, { name: 'huge-scan.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(25 * 1024 * 1024 + 1, 0x25) });
+    await chooseFile(page, oversizeFile());
     await dialog.getByRole('alert').filter({ hasText: '"huge-scan.pdf" (25 MB) is larger than the 25 MB limit.' }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Upload' }).isDisabled(), 'an oversize file cannot be uploaded').toBe(true);
     await saveScreenshot(page, 'agent-documents-refused');
