@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, isSuperAdmin, type Viewer } from '@/lib/permissions';
+import { can, isSuperAdmin, teamOf, type Viewer } from '@/lib/permissions';
 
 const agent: Viewer = { id: 'agent-1', role: 'agent', originalRole: null };
 const otherAgent: Viewer = { id: 'agent-2', role: 'agent', originalRole: null };
@@ -154,5 +154,24 @@ describe('notifications', () => {
     expect(can.deleteNotification(agent, own), 'the owner deletes it').toBe(true);
     expect(can.deleteNotification(adminAsAgent, own), 'a switched super admin deletes it').toBe(true);
     expect(can.deleteNotification(tc, own), 'a coordinator does not delete an agent’s notification').toBe(false);
+  });
+});
+
+describe('team documents', () => {
+  const teamDocument = { uploaded_by: agent.id, team_tc_id: tc.id };
+
+  it("delete: the uploader, the team's coordinator or a super admin, not a teammate", () => {
+    expect(can.deleteTeamDocument(agent, teamDocument), 'the uploader deletes it').toBe(true);
+    expect(can.deleteTeamDocument(tc, teamDocument), "the team's coordinator deletes it").toBe(true);
+    expect(can.deleteTeamDocument(admin, teamDocument), 'a super admin deletes it').toBe(true);
+    expect(can.deleteTeamDocument(otherAgent, teamDocument), "a teammate does not delete another's upload").toBe(false);
+    expect(can.deleteTeamDocument({ ...tc, id: 'tc-2' }, teamDocument), "another team's coordinator does not").toBe(false);
+  });
+
+  it('the team follows private.current_team_id(): a tc its own, an agent its coordinator, else none', () => {
+    expect(teamOf({ ...tc, assignedTcId: null }), "a coordinator's team is their own id").toBe(tc.id);
+    expect(teamOf({ ...agent, assignedTcId: tc.id }), "an agent's team is their coordinator's").toBe(tc.id);
+    expect(teamOf({ ...agent, assignedTcId: null }), 'an unassigned agent has no team').toBeNull();
+    expect(teamOf({ ...admin, assignedTcId: null }), 'a super admin has no team of their own').toBeNull();
   });
 });

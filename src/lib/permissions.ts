@@ -86,4 +86,18 @@ export const can = {
   markNotificationRead: (user: Viewer, notification: Pick<Tables<'notifications'>, 'user_id'>) => notification.user_id === user.id,
   /** Policy "Users can delete their notifications and super admins any". */
   deleteNotification: (user: Viewer, notification: Pick<Tables<'notifications'>, 'user_id'>) => notification.user_id === user.id || isSuperAdmin(user),
+  /** Policy "Uploaders, the listing's agent, the team's coordinator and super admins can delete documents", for a team document. */
+  deleteTeamDocument: (user: Viewer, document: Pick<Tables<'documents'>, 'uploaded_by' | 'team_tc_id'>) =>
+    isSuperAdmin(user) || document.uploaded_by === user.id || (coordinates(user) && document.team_tc_id === user.id),
 };
+
+/**
+ * private.current_team_id(): the team an account belongs to, named by its
+ * coordinator's id (a tc's own id, an agent's assigned coordinator); null for
+ * an unassigned agent and a super admin (who names a team explicitly).
+ */
+export function teamOf(user: Viewer & { assignedTcId: string | null }): string | null {
+  if (user.role === 'tc') return user.id;
+  if (user.role === 'agent') return user.assignedTcId;
+  return null;
+}

@@ -10,7 +10,7 @@ export const BUCKETS = {
   avatars: 'avatars',
 } as const;
 
-/** listing-documents' file_size_limit; checked before uploading for a clear message, enforced by the bucket. */
+/** listing-documents' and team-documents' file_size_limit; checked before uploading for a clear message, enforced by the bucket. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024;
 
 /** listing-photos' file_size_limit; checked before uploading for a clear message, enforced by the bucket. */

@@ -1,19 +1,28 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
-import { throwIfError } from '@/lib/api-error';
+import { isUnauthorized, throwIfError } from '@/lib/api-error';
 import { formatFileSize } from '@/lib/format-file-size';
-import { BUCKETS, MAX_DOCUMENT_BYTES } from '@/lib/storage-buckets';
+import { MAX_DOCUMENT_BYTES } from '@/lib/storage-buckets';
 import { objectPathFor, uploadThenRecord } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
-import { toastFailure } from '@/lib/toast-failure';
-import { documentKeys } from '@/features/documents/api/query-keys';
+import { documentScopeSchema, isTeamScope, scopeBucket, scopeFolder, scopeQueryKey, type DocumentScope } from '@/features/documents/lib/document-scope';
 
-/** Spec part 1 §5: the accepted extensions, shown to the user and checked before uploading. */
+/** Spec part 1 §5: the accepted extensions of listing documents, shown to the user and checked before uploading. */
 export const ACCEPTED_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'jpg', 'jpeg', 'png', 'gif', 'txt', 'xlsx', 'xls'] as const;
 
+/** Spec part 2 §5: team (agent) documents accept fewer types; the team-documents bucket allows exactly these. */
+export const ACCEPTED_TEAM_DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'txt', 'jpg', 'jpeg', 'png'] as const;
+
+type DocumentExtension = (typeof ACCEPTED_DOCUMENT_EXTENSIONS)[number];
+
+/** The extensions a scope accepts. */
+export function acceptedExtensions(scope: DocumentScope): readonly DocumentExtension[] {
+  return isTeamScope(scope) ? ACCEPTED_TEAM_DOCUMENT_EXTENSIONS : ACCEPTED_DOCUMENT_EXTENSIONS;
+}
+
 /** MIME types by extension: browsers leave File.type empty for some (e.g. .xls on Linux), and the bucket checks the type. */
-export const DOCUMENT_MIME_TYPES: Record<(typeof ACCEPTED_DOCUMENT_EXTENSIONS)[number], string> = {
+export const DOCUMENT_MIME_TYPES: Record<DocumentExtension, string> = {
   pdf: 'application/pdf',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
@@ -32,10 +41,9 @@ function extensionOf(name: string): string {
 }
 
 /** Why a file is refused before upload, or null when it may go. */
-export function documentRefusal(file: { name: string; size: number }): string | null {
-  const extension = extensionOf(file.name);
-  if (!(ACCEPTED_DOCUMENT_EXTENSIONS as readonly string[]).includes(extension)) {
-    return `"${file.name}" is not an accepted file type. Accepted: ${ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(', ')}.`;
+export function documentRefusal(file: { name: string; size: number }, extensions: readonly string[] = ACCEPTED_DOCUMENT_EXTENSIONS): string | null {
+  if (!extensions.includes(extensionOf(file.name))) {
+    return `"${file.name}" is not an accepted file type. Accepted: ${extensions.map((e) => `.${e}`).join(', ')}.`;
   }
   if (file.size > MAX_DOCUMENT_BYTES) {
     return `"${file.name}" (${formatFileSize(file.size)}) is larger than the ${formatFileSize(MAX_DOCUMENT_BYTES)} limit.`;
@@ -44,16 +52,23 @@ export function documentRefusal(file: { name: string; size: number }): string | 
   return null;
 }
 
-export const uploadDocumentInputSchema = z.object({
-  listingId: z.uuid(),
-  userId: z.uuid(),
-  file: z.instanceof(File).superRefine((file, ctx) => {
-    const refusal = documentRefusal(file);
-    if (refusal) ctx.addIssue({ code: 'custom', message: refusal });
-  }),
-  onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function').optional(),
-});
+export const uploadDocumentInputSchema = z
+  .object({
+    scope: documentScopeSchema,
+    userId: z.uuid(),
+    file: z.instanceof(File),
+    onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function').optional(),
+  })
+  .superRefine(({ scope, file }, ctx) => {
+    const refusal = documentRefusal(file, acceptedExtensions(scope));
+    if (refusal) ctx.addIssue({ code: 'custom', path: ['file'], message: refusal });
+  });
 export type UploadDocumentInput = z.infer<typeof uploadDocumentInputSchema>;
+
+/** The row recording an uploaded file: a listing document, or a general document of the team (team_tc_id is checked by the database). */
+function scopeColumns(scope: DocumentScope) {
+  return isTeamScope(scope) ? { is_general: true, team_tc_id: scope.teamId } : { listing_id: scope.listingId };
+}
 
 /**
  * Uploads the file, then records it. A refused upload writes no row; a row
@@ -62,28 +77,32 @@ export type UploadDocumentInput = z.infer<typeof uploadDocumentInputSchema>;
 export async function uploadDocument(input: UploadDocumentInput) {
   const parsed = uploadDocumentInputSchema.safeParse(input);
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid file');
-  const { listingId, userId, file, onProgress } = parsed.data;
-  const contentType = file.type || DOCUMENT_MIME_TYPES[extensionOf(file.name) as keyof typeof DOCUMENT_MIME_TYPES];
-  const path = objectPathFor(`listings/${listingId}`, file.name);
-  return uploadThenRecord({ bucket: BUCKETS.listingDocuments, path, file, contentType, onProgress }, async () =>
+  const { scope, userId, file, onProgress } = parsed.data;
+  const contentType = file.type || DOCUMENT_MIME_TYPES[extensionOf(file.name) as DocumentExtension];
+  const path = objectPathFor(scopeFolder(scope), file.name);
+  return uploadThenRecord({ bucket: scopeBucket(scope), path, file, contentType, onProgress }, async () =>
     throwIfError(
       await supabase
         .from('documents')
-        .insert({ listing_id: listingId, uploaded_by: userId, file_name: file.name, file_url: path, file_type: contentType, file_size: file.size })
+        .insert({ ...scopeColumns(scope), uploaded_by: userId, file_name: file.name, file_url: path, file_type: contentType, file_size: file.size })
         .select('id')
         .single(),
     ),
   );
 }
 
+/** Uploads with the spec's toasts (part 2 §8): 'Document uploaded', or 'Upload failed: Failed to upload document. Please try again.'. */
 export function useUploadDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadDocument,
-    onSuccess: (_row, { listingId, file }) => {
-      void queryClient.invalidateQueries({ queryKey: documentKeys.byListing(listingId) });
-      toast({ title: 'Document uploaded', description: `${file.name} was added to the listing.` });
+    onSuccess: (_row, { scope, file }) => {
+      void queryClient.invalidateQueries({ queryKey: scopeQueryKey(scope) });
+      toast({ title: 'Document uploaded', description: `${file.name} was added to the ${isTeamScope(scope) ? 'team documents' : 'listing'}.` });
     },
-    onError: (error) => toastFailure('Failed to upload document', error),
+    // The dialog shows the server's reason; a logged-out failure is left to the global 'Unauthorized' handler.
+    onError: (error) => {
+      if (!isUnauthorized(error)) toast({ title: 'Upload failed', description: 'Failed to upload document. Please try again.', variant: 'destructive' });
+    },
   });
 }

@@ -8,6 +8,7 @@ import { toastFailure } from '@/lib/toast-failure';
 import { useDeleteDocument } from '@/features/documents/api/delete-document';
 import type { ListingDocument } from '@/features/documents/api/get-documents';
 import { downloadDocument, printDocument, viewDocument } from '@/features/documents/lib/document-actions';
+import { documentScopeOf } from '@/features/documents/lib/document-scope';
 
 /** One document: name, size, uploader, date; View (new tab), Print, Download and, when allowed, Delete. */
 export function DocumentRow({ document, canDelete }: { document: ListingDocument; canDelete: boolean }) {
@@ -19,7 +20,7 @@ export function DocumentRow({ document, canDelete }: { document: ListingDocument
     <li className="flex flex-wrap items-center gap-3 rounded-lg border p-3" data-testid="document">
       <FileText className="text-muted-foreground size-5 shrink-0" />
       <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate text-sm font-medium">{document.file_name}</span>
+        <span className="text-sm font-medium wrap-anywhere">{document.file_name}</span>
         <span className="text-muted-foreground text-xs">
           {formatFileSize(document.file_size)} · {personName(document.uploaded_by_user)} · {formatTimestamp(document.created_at)}
         </span>
@@ -38,7 +39,7 @@ export function DocumentRow({ document, canDelete }: { document: ListingDocument
           <ConfirmAction
             title="Delete document"
             question="Are you sure you want to delete this document?"
-            onConfirm={() => deleteDocument.mutate({ listingId: document.listing_id ?? '', documentId: document.id, fileUrl: document.file_url })}
+            onConfirm={() => deleteDocument.mutate({ scope: documentScopeOf(document), documentId: document.id, fileUrl: document.file_url })}
             trigger={
               <Button size="icon-sm" variant="ghost" aria-label={`Delete ${document.file_name}`} disabled={deleteDocument.isPending}>
                 <Trash2 />

@@ -50,7 +50,7 @@ export function DocumentsTab({ listing, user }: { listing: Tables<'listings'>; u
         <h2 className="text-lg font-semibold">Documents</h2>
         <div className="flex gap-2">
           <DownloadAllButton listing={listing} documents={documents.data ?? []} />
-          <UploadDocumentDialog listingId={listing.id} userId={user.id} />
+          <UploadDocumentDialog scope={{ listingId: listing.id }} userId={user.id} />
         </div>
       </div>
       {documents.isPending ? (

@@ -8,12 +8,12 @@ import { Progress } from '@/components/ui/progress';
 import { formatFileSize } from '@/lib/format-file-size';
 import { MAX_DOCUMENT_BYTES } from '@/lib/storage-buckets';
 import { cn } from '@/lib/utils';
-import { ACCEPTED_DOCUMENT_EXTENSIONS, documentRefusal, useUploadDocument } from '@/features/documents/api/upload-document';
+import { acceptedExtensions, documentRefusal, useUploadDocument } from '@/features/documents/api/upload-document';
+import type { DocumentScope } from '@/features/documents/lib/document-scope';
 
-const ACCEPT_ATTRIBUTE = ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(',');
-
-/** 'Upload Document': pick or drop one file, see why a file is refused, watch the upload progress. */
-export function UploadDocumentDialog({ listingId, userId }: { listingId: string; userId: string }) {
+/** 'Upload Document': pick or drop one file into a listing or the team library, see why a file is refused, watch the upload progress. */
+export function UploadDocumentDialog({ scope, userId }: { scope: DocumentScope; userId: string }) {
+  const extensions = acceptedExtensions(scope);
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -34,7 +34,7 @@ export function UploadDocumentDialog({ listingId, userId }: { listingId: string;
     onDrop: (accepted) => {
       const chosen = accepted[0];
       if (!chosen) return;
-      const reason = documentRefusal(chosen);
+      const reason = documentRefusal(chosen, extensions);
       setRefusal(reason);
       setFile(reason ? null : chosen);
       setProgress(null);
@@ -46,7 +46,7 @@ export function UploadDocumentDialog({ listingId, userId }: { listingId: string;
     if (!file) return;
     setProgress(0);
     upload.mutate(
-      { listingId, userId, file, onProgress: setProgress },
+      { scope, userId, file, onProgress: setProgress },
       {
         onSuccess: () => {
           setOpen(false);
@@ -76,7 +76,7 @@ export function UploadDocumentDialog({ listingId, userId }: { listingId: string;
         <DialogHeader>
           <DialogTitle>Upload Document</DialogTitle>
           <DialogDescription>
-            Accepted: {ACCEPTED_DOCUMENT_EXTENSIONS.map((e) => `.${e}`).join(', ')} · up to {formatFileSize(MAX_DOCUMENT_BYTES)}
+            Accepted: {extensions.map((e) => `.${e}`).join(', ')} · up to {formatFileSize(MAX_DOCUMENT_BYTES)}
           </DialogDescription>
         </DialogHeader>
         <div
@@ -87,7 +87,7 @@ export function UploadDocumentDialog({ listingId, userId }: { listingId: string;
             ),
           })}
         >
-          <input {...dropzone.getInputProps({ accept: ACCEPT_ATTRIBUTE })} aria-label="Document file" data-testid="document-file-input" />
+          <input {...dropzone.getInputProps({ accept: extensions.map((e) => `.${e}`).join(',') })} aria-label="Document file" data-testid="document-file-input" />
           <FileUp className="text-muted-foreground size-8" />
           {file ? (
             <p className="text-sm font-medium">

@@ -1,15 +1,15 @@
 import { throwIfError } from '@/lib/api-error';
 import { saveBlob } from '@/lib/download-file';
-import { BUCKETS } from '@/lib/storage-buckets';
 import { supabase } from '@/lib/supabase';
 import { downloadDocumentBlob, type ListingDocument } from '@/features/documents/api/get-documents';
+import { documentBucket } from '@/features/documents/lib/document-scope';
 
 const VIEW_URL_SECONDS = 10 * 60;
 
 /** A URL the browser can open for a document: its own URL, or a short-lived signed one. */
 async function viewUrl(document: ListingDocument): Promise<string> {
   if (/^https?:\/\//.test(document.file_url)) return document.file_url;
-  const { signedUrl } = throwIfError(await supabase.storage.from(BUCKETS.listingDocuments).createSignedUrl(document.file_url, VIEW_URL_SECONDS));
+  const { signedUrl } = throwIfError(await supabase.storage.from(documentBucket(document)).createSignedUrl(document.file_url, VIEW_URL_SECONDS));
   return signedUrl;
 }
 
