@@ -32,13 +32,13 @@ describe('service role writes through the triggers', () => {
   });
 
   it('writes the listing-scoped tables a platform call writes', async () => {
-    const writes = {
+    const writes: Record<string, Record<string, string | null>> = {
       notes: { listing_id: listingId, user_id: agent.id, content: 'Service note' },
       messages: { listing_id: listingId, sender_id: tc.id, content: 'Service message' },
       tasks: { listing_id: listingId, assigned_to_id: agent.id, created_by_id: tc.id, title: 'Service task' },
       tc_responses: { listing_id: listingId, tc_id: tc.id, agent_id: agent.id, response_type: 'note', content: 'Service response' },
       notifications: { user_id: agent.id, type: 'other', title: 'Service notification', content: 'From a platform call' },
-    } as const;
+    };
     for (const [table, row] of Object.entries(writes)) {
       const { error } = await service.from(table).insert(row).select('id').single();
       expect(error, `the service role may insert into ${table}`).toBeNull();
