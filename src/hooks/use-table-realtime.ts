@@ -42,7 +42,7 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
   // Every query under the key counts (e.g. each page size of a growing list, each page of an infinite list);
   // queries whose data is not a row list are skipped.
   const isShown = useEffectEvent((id: string) =>
-    queryClient.getQueriesData<unknown>({ queryKey, exact }).some(([, data]) => shownRows(data).some((row) => row?.id === id)),
+    queryClient.getQueriesData<unknown>({ queryKey, exact }).some(([, data]) => shownRows(data).some((row) => row.id === id)),
   );
 
   // A list is compared by content, so a re-rendered but equal list keeps the channel.
@@ -77,11 +77,19 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
   }, [table, column, filterValue, enabled, followsNothing]);
 }
 
-type ShownRow = { id?: string } | null;
+type ShownRow = { id?: string };
 
-/** The rows a query shows: a row list, or the pages of an infinite query. */
+/**
+ * The rows a query shows: a row list, the pages of an infinite query, or row
+ * lists inside an object (a page with its total, e.g. `{ documents, total }`).
+ * A stray match (a keyset cursor with an id) only costs a refetch.
+ */
 function shownRows(data: unknown): ShownRow[] {
-  if (Array.isArray(data)) return data as ShownRow[];
-  const pages = (data as { pages?: unknown } | null | undefined)?.pages;
-  return Array.isArray(pages) ? pages.flatMap((page: unknown) => (Array.isArray(page) ? (page as ShownRow[]) : [])) : [];
+  if (Array.isArray(data)) return data.flatMap((item: unknown) => (Array.isArray(item) ? shownRows(item) : isRecord(item) ? [item as ShownRow] : []));
+  if (!isRecord(data)) return [];
+  return Object.values(data).flatMap((value) => (Array.isArray(value) ? shownRows(value) : []));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
 }
