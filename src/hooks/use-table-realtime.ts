@@ -18,6 +18,18 @@ export interface TableRealtimeOptions {
   enabled?: boolean;
   /** Called on every change of a followed row, e.g. to refresh something computed from them. */
   onChange?: () => void;
+  /**
+   * What a change (and each (re)subscription) does instead of refetching `queryKey`,
+   * e.g. folding a fresh newest page into a paged list without refetching every page.
+   */
+  refresh?: () => void;
+}
+
+/** The rows of a cached query: a row list, or the pages of an infinite query. */
+function cachedRows(data: unknown): unknown[] {
+  if (Array.isArray(data)) return data;
+  const pages = (data as { pages?: unknown } | null | undefined)?.pages;
+  return Array.isArray(pages) ? pages.flatMap((page: unknown) => (Array.isArray(page) ? page : [])) : [];
 }
 
 /**
@@ -26,16 +38,16 @@ export interface TableRealtimeOptions {
  * ordering stay exactly what a fresh read returns. Per-table hooks in the
  * features (useTasksRealtime…) wrap this with their own query keys.
  */
-export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange }: TableRealtimeOptions) {
+export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange, refresh }: TableRealtimeOptions) {
   const queryClient = useQueryClient();
-  const refetch = useEffectEvent(() => void queryClient.invalidateQueries({ queryKey, exact }));
+  const refetch = useEffectEvent(() => (refresh ? refresh() : void queryClient.invalidateQueries({ queryKey, exact })));
   const changed = useEffectEvent(() => {
     refetch();
     onChange?.();
   });
-  // Every query under the key counts (e.g. each page size of a growing list); queries whose data is not a row list are skipped.
+  // Every query under the key counts (e.g. each page size of a growing list, each loaded page); other data is skipped.
   const isShown = useEffectEvent((id: string) =>
-    queryClient.getQueriesData<unknown>({ queryKey, exact }).some(([, data]) => Array.isArray(data) && data.some((row: { id?: string } | null) => row?.id === id)),
+    queryClient.getQueriesData<unknown>({ queryKey, exact }).some(([, data]) => cachedRows(data).some((row) => (row as { id?: string } | null)?.id === id)),
   );
 
   // A list is compared by content, so a re-rendered but equal list keeps the channel.

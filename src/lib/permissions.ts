@@ -78,3 +78,19 @@ export const can = {
   /** Dictation and voice notes: every role may add notes to the listings it works on. */
   useVoiceTools: (user: Viewer) => ['tc', 'agent', 'super_admin'].includes(user.role),
 };
+
+/**
+ * The team whose general messages and documents the viewer reads and posts to,
+ * as private.current_team_id() and private.team_for_new_item() decide: a
+ * coordinator's own, an agent's coordinator's; none for an unassigned agent
+ * (posting is refused with 403). A super admin has no team of their own and
+ * must name one (a coordinator's id), see `can.chooseTeam`.
+ */
+export function ownTeamId(user: Viewer & { assignedTcId: string | null }): string | null {
+  if (isSuperAdmin(user)) return null;
+  if (user.role === 'tc') return user.id;
+  return user.role === 'agent' ? user.assignedTcId : null;
+}
+
+/** private.team_for_new_item(): only a super admin names a team (any coordinator's) for team messages and documents. */
+export const canChooseTeam = (user: Viewer) => isSuperAdmin(user);
