@@ -1,4 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { useEffect, useEffectEvent } from 'react';
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
@@ -19,11 +20,14 @@ export interface TableRealtimeOptions {
   /** Called on every change of a followed row, e.g. to refresh something computed from them. */
   onChange?: () => void;
   /**
-   * What a change (and each (re)subscription) does instead of refetching `queryKey`,
-   * e.g. folding a fresh newest page into a paged list without refetching every page.
+   * What a change (with its payload) and each (re)subscription (without one) do
+   * instead of refetching `queryKey`, e.g. appending an inserted row to a paged
+   * list, or folding in a fresh newest page, without refetching every page.
    */
-  refresh?: () => void;
+  refresh?: (change?: TableChange) => void;
 }
+
+export type TableChange = RealtimePostgresChangesPayload<Record<string, unknown>>;
 
 /** The rows of a cached query: a row list, or the pages of an infinite query. */
 function cachedRows(data: unknown): unknown[] {
@@ -40,9 +44,9 @@ function cachedRows(data: unknown): unknown[] {
  */
 export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange, refresh }: TableRealtimeOptions) {
   const queryClient = useQueryClient();
-  const refetch = useEffectEvent(() => (refresh ? refresh() : void queryClient.invalidateQueries({ queryKey, exact })));
-  const changed = useEffectEvent(() => {
-    refetch();
+  const refetch = useEffectEvent((change?: TableChange) => (refresh ? refresh(change) : void queryClient.invalidateQueries({ queryKey, exact })));
+  const changed = useEffectEvent((change: TableChange) => {
+    refetch(change);
     onChange?.();
   });
   // Every query under the key counts (e.g. each page size of a growing list, each loaded page); other data is skipped.
@@ -61,15 +65,15 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
     const filter = `${column}=${filterValue}`;
     if (column === 'id') {
       // Every event carries the primary key, so one filtered binding follows the row, deletes included.
-      channel.on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => changed());
+      channel.on('postgres_changes', { event: '*', schema: 'public', table, filter }, (payload) => changed(payload));
     } else {
-      channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table, filter }, () => changed());
-      channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table, filter }, () => changed());
+      channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table, filter }, (payload) => changed(payload));
+      channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table, filter }, (payload) => changed(payload));
       // A DELETE carries only the primary key (no other column to filter on), so it comes for every row of
       // the table; refetch only when the deleted row is one the query shows.
       channel.on('postgres_changes', { event: 'DELETE', schema: 'public', table }, (payload) => {
         const deletedId = (payload.old as { id?: string }).id;
-        if (deletedId && isShown(deletedId)) changed();
+        if (deletedId && isShown(deletedId)) changed(payload);
       });
     }
     channel.subscribe((status) => {

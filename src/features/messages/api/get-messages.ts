@@ -1,7 +1,6 @@
-import { infiniteQueryOptions, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
 import { throwIfError } from '@/lib/api-error';
-import { mergeNewestPage, nextCursor, olderThanFilter, type KeysetCursor } from '@/lib/keyset-cursor';
+import { nextCursor, olderThanFilter, type KeysetCursor } from '@/lib/keyset-cursor';
 import { supabase } from '@/lib/supabase';
 import { isTeamScope, type FeedScope } from '@/features/messages/api/feed-scope';
 import { messageKeys } from '@/features/messages/api/query-keys';
@@ -25,7 +24,7 @@ export async function getMessagesPage(scope: FeedScope, before?: KeysetCursor | 
 }
 
 export type Message = Awaited<ReturnType<typeof getMessagesPage>>[number];
-type FeedData = InfiniteData<Message[], KeysetCursor | null>;
+export type FeedData = InfiniteData<Message[], KeysetCursor | null>;
 
 export function messagesFeedQueryOptions(scope: FeedScope) {
   return infiniteQueryOptions({
@@ -34,39 +33,4 @@ export function messagesFeedQueryOptions(scope: FeedScope) {
     initialPageParam: null as KeysetCursor | null,
     getNextPageParam: (lastPage) => nextCursor(lastPage, MESSAGES_PAGE_SIZE),
   });
-}
-
-/**
- * Re-reads only the newest page and folds it into the loaded pages (new
- * messages appended, deleted ones gone, older pages kept): what Realtime,
- * a reconnect, the 5 s refresh and a sent message do.
- */
-export function useRefreshNewestMessages(scope: FeedScope) {
-  const queryClient = useQueryClient();
-  // The scope by value, so the callback stays the same across renders.
-  const [kind, id] = isTeamScope(scope) ? (['team', scope.teamId] as const) : (['listing', scope.listingId] as const);
-  return useCallback(async () => {
-    const current: FeedScope = kind === 'team' ? { teamId: id } : { listingId: id };
-    const key = messageKeys.feed(current);
-    if (!queryClient.getQueryData<FeedData>(key)) {
-      await queryClient.invalidateQueries({ queryKey: key });
-      return;
-    }
-    const newest = await getMessagesPage(current);
-    queryClient.setQueryData<FeedData>(key, (loaded) => (loaded ? mergeNewestPage(loaded, newest, MESSAGES_PAGE_SIZE) : loaded));
-  }, [queryClient, kind, id]);
-}
-
-/** A feed oldest first (newest at the bottom), paged backwards as the reader asks for older messages. */
-export function useMessagesFeed(scope: FeedScope) {
-  const feed = useInfiniteQuery(messagesFeedQueryOptions(scope));
-  const refreshNewest = useRefreshNewestMessages(scope);
-  const loaded = feed.isSuccess;
-  useEffect(() => {
-    if (!loaded) return;
-    const timer = setInterval(() => void refreshNewest().catch(() => undefined), MESSAGES_REFRESH_MS);
-    return () => clearInterval(timer);
-  }, [loaded, refreshNewest]);
-  const messages = useMemo(() => (feed.data?.pages ?? []).flat().reverse(), [feed.data]);
-  return { ...feed, messages };
 }

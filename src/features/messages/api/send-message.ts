@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { feedScopeSchema, scopeColumns, type FeedScope } from '@/features/messages/api/feed-scope';
-import { useRefreshNewestMessages } from '@/features/messages/api/get-messages';
+import { useRefreshNewestMessages } from '@/features/messages/api/live-messages';
 import { announceSent, toastSendFailure } from '@/features/messages/api/send-feedback';
 
 export const sendMessageInputSchema = z.object({

@@ -5,7 +5,7 @@ import { supabase } from '@/lib/supabase';
 import { voiceMessageText } from '@/lib/voice-message';
 import { saveVoiceRecording, voiceColumns, voiceRecordingSchema } from '@/lib/voice-upload';
 import { feedScopeSchema, scopeColumns, type FeedScope } from '@/features/messages/api/feed-scope';
-import { useRefreshNewestMessages } from '@/features/messages/api/get-messages';
+import { useRefreshNewestMessages } from '@/features/messages/api/live-messages';
 import { announceSent, toastSendFailure } from '@/features/messages/api/send-feedback';
 
 export const sendVoiceMessageInputSchema = voiceRecordingSchema.extend({ scope: feedScopeSchema, senderId: z.uuid() });

@@ -20,7 +20,7 @@ export function MessageBubble({ message, own }: { message: Message; own: boolean
     <li className={cn('flex items-end gap-2', own && 'flex-row-reverse')} data-testid="message" data-own={own}>
       <UserAvatar person={message.sender} className="size-7 shrink-0" />
       <div className={cn('flex max-w-[75%] min-w-0 flex-col gap-1 rounded-lg px-3 py-2', own ? 'bg-primary text-primary-foreground' : 'bg-muted')}>
-        <span className={cn('text-xs font-medium', own ? 'text-primary-foreground/80' : 'text-muted-foreground')}>
+        <span className={cn('text-xs font-medium', own ? 'text-primary-foreground/80' : 'text-foreground/80')}>
           <span data-testid="message-sender">{own ? 'You' : senderName(message.sender)}</span> · {formatTimestamp(message.created_at)}
         </span>
         {voicePath ? (
@@ -28,7 +28,7 @@ export function MessageBubble({ message, own }: { message: Message; own: boolean
             {/* An icon rather than the text's emoji: not every system has an emoji font. */}
             <Mic className="size-4 shrink-0" aria-hidden />
             <span>Voice message</span>
-            <VoicePlayer objectPath={voicePath} durationSeconds={message.duration ?? voice?.durationSeconds ?? null} className="rounded-md bg-background/90 px-1 py-0.5 text-foreground" />
+            <VoicePlayer objectPath={voicePath} durationSeconds={message.duration ?? voice?.durationSeconds ?? null} className="bg-background text-foreground rounded-md px-1 py-0.5" />
           </div>
         ) : (
           <p className="text-sm break-words whitespace-pre-wrap">{message.content}</p>

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 import type { FeedScope } from '@/features/messages/api/feed-scope';
-import { useMessagesFeed } from '@/features/messages/api/get-messages';
+import { useMessagesFeed } from '@/features/messages/hooks/use-messages-feed';
 import { MessageBubble } from '@/features/messages/components/message-bubble';
 
 /** How close to the top (px) scrolling starts loading older messages, and to the bottom counts as "at the newest". */
