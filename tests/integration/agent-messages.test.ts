@@ -47,11 +47,11 @@ describe('who reads a team feed', () => {
     const posted = [fromAgent.data!.id, fromCoordinator.data!.id];
 
     for (const reader of [agentA1, agentA2, tc1, admin]) {
-      const { data } = await feedPage(reader, tc1.id, undefined, 50);
+      const { data } = await feedPage(reader, tc1.id!, undefined, 50);
       expect(data?.map((m) => m.id), `${reader.key} reads both messages of team 1`).toEqual(expect.arrayContaining(posted));
     }
     for (const outsider of [agentB, tc2, loner]) {
-      const byTeam = await feedPage(outsider, tc1.id, undefined, 50);
+      const byTeam = await feedPage(outsider, tc1.id!, undefined, 50);
       expect(byTeam.data, `${outsider.key} reads nothing of team 1's feed`).toEqual([]);
       const byId = await outsider.client.from('messages').select('id').in('id', posted);
       expect(byId.data, `${outsider.key} cannot read team 1's messages by id either`).toEqual([]);
@@ -131,7 +131,7 @@ describe('keyset paging of a feed', () => {
     const seen: { id: string; created_at: string }[] = [];
     let cursor: KeysetCursor | undefined;
     for (let guard = 0; guard < 10; guard += 1) {
-      const { data, error } = await feedPage(agentC, tc3.id, cursor, 7);
+      const { data, error } = await feedPage(agentC, tc3.id!, cursor, 7);
       expect(error, 'each page is a valid PostgREST request').toBeNull();
       seen.push(...data!);
       cursor = nextCursor(data!, 7);
