@@ -22,7 +22,7 @@ interface Persona {
 }
 
 const AGENT_ITEMS = ['My Listings', 'New Listing', 'Messages', 'Documents', 'AI Assistant', 'My Profile', 'Notifications'];
-const TC_ITEMS = ['My Agents', 'Agent Assignments', 'TC Team Chat', 'AI Assistant', 'AI Workflow Insights', 'My Profile', 'Notifications'];
+const TC_ITEMS = ['My Agents', 'Agent Assignments', 'TC Team Chat', 'Team Messages', 'Team Documents', 'AI Assistant', 'AI Workflow Insights', 'My Profile', 'Notifications'];
 const ADMIN_ITEMS = ['System Overview', 'User Management', 'TC Team Chat', 'System Settings', 'AI Assistant', 'Notifications'];
 
 const PERSONAS: Persona[] = [
@@ -152,7 +152,11 @@ describe('signed-in shell', () => {
       await page.goto(`${appUrl}/tc-dashboard`);
       await page.getByText('This page is only available to Transaction Coordinators.').waitFor();
       await page.goto(`${appUrl}/agent-messages`);
-      await page.getByText('Team Messages is not built yet').waitFor();
+      await page.getByRole('heading', { name: 'Team Messages', level: 1 }).waitFor();
+      await page.getByTestId('message-box').waitFor();
+      expect(await page.getByTestId('feature-placeholder').count(), 'Team Messages is built: no placeholder').toBe(0);
+      await page.goto(`${appUrl}/notifications`);
+      await page.getByText('Notifications is not built yet').waitFor();
       await page.goto(`${appUrl}/dashboard`);
       await page.getByRole('heading', { name: 'My Listings', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname, '/dashboard resolves like `/`').toBe('/dashboard');

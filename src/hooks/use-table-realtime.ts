@@ -1,4 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { RealtimePostgresChangesPayload } from '@supabase/supabase-js';
 import { useEffect, useEffectEvent } from 'react';
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
@@ -18,9 +19,18 @@ export interface TableRealtimeOptions {
   enabled?: boolean;
   /** Called on every change of a followed row, e.g. to refresh something computed from them. */
   onChange?: () => void;
+  /**
+   * What a change (with its payload) and each (re)subscription (without one) do
+   * instead of refetching `queryKey`, e.g. appending an inserted row to a paged
+   * list, or folding in a fresh newest page, without refetching every page.
+   */
+  refresh?: (change?: TableChange) => void;
   /** Called with the new row of every insert of a followed row (e.g. to announce it). */
   onInsert?: (row: Record<string, unknown>) => void;
 }
+
+export type TableChange = RealtimePostgresChangesPayload<Record<string, unknown>>;
+
 
 /**
  * Live updates for the rows of one table through Realtime postgres_changes. A
@@ -28,19 +38,15 @@ export interface TableRealtimeOptions {
  * ordering stay exactly what a fresh read returns. Per-table hooks in the
  * features (useTasksRealtime…) wrap this with their own query keys.
  */
-export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange, onInsert }: TableRealtimeOptions) {
+export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange, refresh, onInsert }: TableRealtimeOptions) {
   const queryClient = useQueryClient();
-  const refetch = useEffectEvent(() => void queryClient.invalidateQueries({ queryKey, exact }));
-  const changed = useEffectEvent(() => {
-    refetch();
+  const refetch = useEffectEvent((change?: TableChange) => (refresh ? refresh(change) : void queryClient.invalidateQueries({ queryKey, exact })));
+  const changed = useEffectEvent((change: TableChange) => {
+    refetch(change);
     onChange?.();
   });
-  const inserted = useEffectEvent((row: Record<string, unknown>) => {
-    changed();
-    onInsert?.(row);
-  });
-  // Every query under the key counts (e.g. each page size of a growing list, each page of an infinite list);
-  // queries whose data is not a row list are skipped.
+  const onInserted = useEffectEvent((row: Record<string, unknown>) => onInsert?.(row));
+  // Every query under the key counts (e.g. each page size of a growing list, each loaded page); other data is skipped.
   const isShown = useEffectEvent((id: string) =>
     queryClient.getQueriesData<unknown>({ queryKey, exact }).some(([, data]) => shownRows(data).some((row) => row.id === id)),
   );
@@ -56,15 +62,18 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
     const filter = `${column}=${filterValue}`;
     if (column === 'id') {
       // Every event carries the primary key, so one filtered binding follows the row, deletes included.
-      channel.on('postgres_changes', { event: '*', schema: 'public', table, filter }, () => changed());
+      channel.on('postgres_changes', { event: '*', schema: 'public', table, filter }, (payload) => changed(payload));
     } else {
-      channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table, filter }, (payload) => inserted(payload.new));
-      channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table, filter }, () => changed());
+      channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table, filter }, (payload) => {
+        changed(payload);
+        onInserted(payload.new);
+      });
+      channel.on('postgres_changes', { event: 'UPDATE', schema: 'public', table, filter }, (payload) => changed(payload));
       // A DELETE carries only the primary key (no other column to filter on), so it comes for every row of
       // the table; refetch only when the deleted row is one the query shows.
       channel.on('postgres_changes', { event: 'DELETE', schema: 'public', table }, (payload) => {
         const deletedId = (payload.old as { id?: string }).id;
-        if (deletedId && isShown(deletedId)) changed();
+        if (deletedId && isShown(deletedId)) changed(payload);
       });
     }
     channel.subscribe((status) => {

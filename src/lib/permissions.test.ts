@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, isSuperAdmin, teamOf, type Viewer } from '@/lib/permissions';
+import { can, canChooseTeam, isSuperAdmin, ownTeamId, type Viewer } from '@/lib/permissions';
 
 const agent: Viewer = { id: 'agent-1', role: 'agent', originalRole: null };
 const otherAgent: Viewer = { id: 'agent-2', role: 'agent', originalRole: null };
@@ -167,11 +167,20 @@ describe('team documents', () => {
     expect(can.deleteTeamDocument(otherAgent, teamDocument), "a teammate does not delete another's upload").toBe(false);
     expect(can.deleteTeamDocument({ ...tc, id: 'tc-2' }, teamDocument), "another team's coordinator does not").toBe(false);
   });
+});
 
-  it('the team follows private.current_team_id(): a tc its own, an agent its coordinator, else none', () => {
-    expect(teamOf({ ...tc, assignedTcId: null }), "a coordinator's team is their own id").toBe(tc.id);
-    expect(teamOf({ ...agent, assignedTcId: tc.id }), "an agent's team is their coordinator's").toBe(tc.id);
-    expect(teamOf({ ...agent, assignedTcId: null }), 'an unassigned agent has no team').toBeNull();
-    expect(teamOf({ ...admin, assignedTcId: null }), 'a super admin has no team of their own').toBeNull();
+describe('teams (team messages and documents)', () => {
+  it('own team as private.current_team_id(): a coordinator\'s own id, an agent\'s coordinator, none without one', () => {
+    expect(ownTeamId({ ...tc, assignedTcId: null }), 'a coordinator leads their own team').toBe(tc.id);
+    expect(ownTeamId({ ...agent, assignedTcId: tc.id }), "an agent's team is their coordinator's").toBe(tc.id);
+    expect(ownTeamId({ ...agent, assignedTcId: null }), 'an unassigned agent has no team').toBeNull();
+    expect(ownTeamId({ ...admin, assignedTcId: null }), 'a super admin has no team of their own').toBeNull();
+    expect(ownTeamId({ ...adminAsAgent, assignedTcId: tc.id }), 'a switched super admin still names a team (team_for_new_item)').toBeNull();
+  });
+  it('only a super admin chooses the team (private.team_for_new_item)', () => {
+    expect(canChooseTeam(admin), 'a super admin names a coordinator').toBe(true);
+    expect(canChooseTeam(adminAsAgent), 'also while switched').toBe(true);
+    expect(canChooseTeam(tc), 'a coordinator posts only to their own team').toBe(false);
+    expect(canChooseTeam(agent), 'an agent posts only to their own team').toBe(false);
   });
 });

@@ -92,12 +92,17 @@ export const can = {
 };
 
 /**
- * private.current_team_id(): the team an account belongs to, named by its
- * coordinator's id (a tc's own id, an agent's assigned coordinator); null for
- * an unassigned agent and a super admin (who names a team explicitly).
+ * The team whose general messages and documents the viewer reads and posts to,
+ * as private.current_team_id() and private.team_for_new_item() decide: a
+ * coordinator's own, an agent's coordinator's; none for an unassigned agent
+ * (posting is refused with 403). A super admin has no team of their own and
+ * must name one (a coordinator's id), see `can.chooseTeam`.
  */
-export function teamOf(user: Viewer & { assignedTcId: string | null }): string | null {
+export function ownTeamId(user: Viewer & { assignedTcId: string | null }): string | null {
+  if (isSuperAdmin(user)) return null;
   if (user.role === 'tc') return user.id;
-  if (user.role === 'agent') return user.assignedTcId;
-  return null;
+  return user.role === 'agent' ? user.assignedTcId : null;
 }
+
+/** private.team_for_new_item(): only a super admin names a team (any coordinator's) for team messages and documents. */
+export const canChooseTeam = (user: Viewer) => isSuperAdmin(user);

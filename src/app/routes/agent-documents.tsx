@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
-import { isSuperAdmin, teamOf } from '@/lib/permissions';
+import { canChooseTeam, ownTeamId } from '@/lib/permissions';
 import { CoordinatorSelect } from '@/features/agents/components/coordinator-select';
 import { TeamDocuments } from '@/features/documents/components/team-documents';
 
@@ -27,7 +27,7 @@ export function AgentDocumentsRoute() {
 
 function TeamDocumentsFor({ user }: { user: CurrentUser }) {
   const [chosenTcId, setChosenTcId] = useState<string>();
-  if (isSuperAdmin(user)) {
+  if (canChooseTeam(user)) {
     return (
       <>
         <CoordinatorSelect value={chosenTcId} onChange={setChosenTcId} />
@@ -35,7 +35,7 @@ function TeamDocumentsFor({ user }: { user: CurrentUser }) {
       </>
     );
   }
-  const teamId = teamOf(user);
+  const teamId = ownTeamId(user);
   if (!teamId) {
     return (
       <Notice title="You are not on a team yet">

@@ -23,6 +23,9 @@ const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'My Agents', href: paths.tcDashboard.getHref(), icon: Users },
     { label: 'Agent Assignments', href: paths.agentAssignments.getHref(), icon: UserPlus },
     { label: 'TC Team Chat', href: paths.tcTeamChat.getHref(), icon: MessagesSquare },
+    // The coordinator's own team (their agents): the same screens the agents use.
+    { label: 'Team Messages', href: paths.agentMessages.getHref(), icon: MessageSquare },
+    { label: 'Team Documents', href: paths.agentDocuments.getHref(), icon: FileText },
     { label: 'AI Assistant', href: paths.aiAssistant.getHref(), icon: Bot },
     { label: 'AI Workflow Insights', href: paths.aiWorkflowInsights.getHref(), icon: Lightbulb },
     { label: 'My Profile', href: paths.tcProfile.getHref(), icon: UserRound },

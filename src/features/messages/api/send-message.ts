@@ -1,21 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useRefetchingMutation } from '@/hooks/use-refetching-mutation';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
-import { messageKeys } from '@/features/messages/api/query-keys';
+import { feedScopeSchema, scopeColumns, type FeedScope } from '@/features/messages/api/feed-scope';
+import { useRefreshNewestMessages } from '@/features/messages/api/live-messages';
+import { announceSent, toastSendFailure } from '@/features/messages/api/send-feedback';
 
 export const sendMessageInputSchema = z.object({
-  listingId: z.uuid(),
+  scope: feedScopeSchema,
   senderId: z.uuid(),
   content: z.string().trim().min(1, 'Required').max(10000),
 });
 export type SendMessageInput = z.infer<typeof sendMessageInputSchema>;
 
 export async function sendMessage(input: SendMessageInput) {
-  const { listingId, senderId, content } = sendMessageInputSchema.parse(input);
-  return throwIfError(await supabase.from('messages').insert({ listing_id: listingId, sender_id: senderId, content }).select('id').single());
+  const { scope, senderId, content } = sendMessageInputSchema.parse(input);
+  return throwIfError(await supabase.from('messages').insert({ ...scopeColumns(scope), sender_id: senderId, content }).select('id').single());
 }
 
-export function useSendMessage() {
-  return useRefetchingMutation({ mutationFn: sendMessage, refetch: ({ listingId }) => messageKeys.byListing(listingId), failure: 'Failed to send message' });
+/** Sends into one feed; success re-reads only its newest page (the message appears at the bottom). */
+export function useSendMessage(scope: FeedScope) {
+  const refreshNewest = useRefreshNewestMessages(scope);
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: async (_data, input) => {
+      await refreshNewest();
+      announceSent(input.scope, 'text');
+    },
+    onError: (error, input) => toastSendFailure(input.scope, 'text', error),
+  });
 }

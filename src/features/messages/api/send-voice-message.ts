@@ -1,32 +1,43 @@
+import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { useRefetchingMutation } from '@/hooks/use-refetching-mutation';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { voiceMessageText } from '@/lib/voice-message';
-import { listingVoiceInputSchema, saveVoiceRecording, voiceColumns } from '@/lib/voice-upload';
-import { messageKeys } from '@/features/messages/api/query-keys';
+import { saveVoiceRecording, voiceColumns, voiceRecordingSchema } from '@/lib/voice-upload';
+import { feedScopeSchema, scopeColumns, type FeedScope } from '@/features/messages/api/feed-scope';
+import { useRefreshNewestMessages } from '@/features/messages/api/live-messages';
+import { announceSent, toastSendFailure } from '@/features/messages/api/send-feedback';
 
-export const sendVoiceMessageInputSchema = listingVoiceInputSchema.extend({ senderId: z.uuid() });
+export const sendVoiceMessageInputSchema = voiceRecordingSchema.extend({ scope: feedScopeSchema, senderId: z.uuid() });
 export type SendVoiceMessageInput = z.infer<typeof sendVoiceMessageInputSchema>;
 
 /**
- * Uploads the recording, then sends the spec's message text
- * ('🎤 Voice message (m:ss) - /uploads/<path>') with the voice columns set
- * (neither half stays behind on failure).
+ * Uploads the recording into the feed's folder of the voice bucket
+ * (listings/<id>/messages/ or teams/<coordinator_id>/messages/), then sends
+ * the spec's message text ('🎤 Voice message (m:ss) - /uploads/<path>') with
+ * the voice columns set (neither half stays behind on failure).
  */
 export async function sendVoiceMessage(input: SendVoiceMessageInput) {
-  const { listingId, senderId, audio, durationSeconds } = sendVoiceMessageInputSchema.parse(input);
-  return saveVoiceRecording({ listingId, kind: 'messages', audio }, async (path) =>
+  const { scope, senderId, audio, durationSeconds } = sendVoiceMessageInputSchema.parse(input);
+  return saveVoiceRecording({ ...scope, kind: 'messages', audio }, async (path) =>
     throwIfError(
       await supabase
         .from('messages')
-        .insert({ listing_id: listingId, sender_id: senderId, content: voiceMessageText(durationSeconds, path), ...voiceColumns(path, durationSeconds) })
+        .insert({ ...scopeColumns(scope), sender_id: senderId, content: voiceMessageText(durationSeconds, path), ...voiceColumns(path, durationSeconds) })
         .select('id')
         .single(),
     ),
   );
 }
 
-export function useSendVoiceMessage() {
-  return useRefetchingMutation({ mutationFn: sendVoiceMessage, refetch: ({ listingId }) => messageKeys.byListing(listingId), failure: 'Failed to send voice message' });
+export function useSendVoiceMessage(scope: FeedScope) {
+  const refreshNewest = useRefreshNewestMessages(scope);
+  return useMutation({
+    mutationFn: sendVoiceMessage,
+    onSuccess: async (_data, input) => {
+      await refreshNewest();
+      announceSent(input.scope, 'voice');
+    },
+    onError: (error, input) => toastSendFailure(input.scope, 'voice', error),
+  });
 }
