@@ -211,12 +211,15 @@ describe('agent dashboard', () => {
         await page.getByText(`Page ${n} of 10`).waitFor();
       }
       await settled(page);
+      await page.locator('ul[aria-label="Listings"][aria-busy="false"]').waitFor();
       expect(await page.getByTestId('listing-range').textContent(), 'the last page').toBe('Showing 181–200 of 200');
       expect(await page.getByTestId('listing-row').last().textContent(), 'the oldest listing is reached').toContain('1 Bulk Street');
       expect(await page.getByRole('button', { name: 'Next' }).isDisabled(), 'no page after the last').toBe(true);
 
       await page.getByRole('link', { name: /^Ready/ }).click();
       await page.getByText('Showing 1–20 of 20').waitFor();
+      // The previous page stays on screen (dimmed, aria-busy) until the filtered one arrives.
+      await page.locator('ul[aria-label="Listings"][aria-busy="false"]').waitFor();
       expect(await page.getByTestId('listing-row').first().textContent(), 'the filter shows ready listings only').toContain('ready');
     }
   });

@@ -155,8 +155,8 @@ describe('signed-in shell', () => {
       await page.getByRole('heading', { name: 'Team Messages', level: 1 }).waitFor();
       await page.getByTestId('message-box').waitFor();
       expect(await page.getByTestId('feature-placeholder').count(), 'Team Messages is built: no placeholder').toBe(0);
-      await page.goto(`${appUrl}/notifications`);
-      await page.getByText('Notifications is not built yet').waitFor();
+      await page.goto(`${appUrl}/ai-workflow-insights`);
+      await page.getByText('AI Workflow Insights is not built yet').waitFor();
       await page.goto(`${appUrl}/dashboard`);
       await page.getByRole('heading', { name: 'My Listings', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname, '/dashboard resolves like `/`').toBe('/dashboard');

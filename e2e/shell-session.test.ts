@@ -72,7 +72,7 @@ describe('session-level shell behaviour', () => {
       expect(await page.getByRole('menuitem').allInnerTexts(), 'as admin, Admin View is not offered').toEqual(['Agent View', 'TC View']);
       await page.getByRole('menuitem', { name: 'Agent View' }).click();
       await page.getByRole('heading', { name: 'My Listings', level: 1 }).waitFor();
-      expect(await sidebarItems(page), 'agent navigation after switching to Agent View').toEqual(['My Listings', 'New Listing', 'Messages', 'Documents', 'AI Assistant', 'My Profile']);
+      expect(await sidebarItems(page), 'agent navigation after switching to Agent View').toEqual(['My Listings', 'New Listing', 'Messages', 'Documents', 'AI Assistant', 'My Profile', 'Notifications']);
 
       // Back to the true role so other tests see the seeded state.
       await page.getByTestId('role-switcher').click();

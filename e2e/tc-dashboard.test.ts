@@ -8,7 +8,7 @@
  */
 import { unzipSync } from 'fflate';
 import fs from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
@@ -215,7 +215,7 @@ describe('coordinator dashboard', () => {
     await saveScreenshot(tc.page, 'tc-dashboard-documents-dialog-desktop');
     const [download] = await Promise.all([tc.page.waitForEvent('download'), docs.getByRole('button', { name: `Download ${docName}` }).click()]);
     expect(download.suggestedFilename(), 'Download saves the file under its name').toBe(docName);
-    await tc.page.keyboard.press('Escape');
+    await closeDialog(docs);
 
     // Photos dialog open while the agent adds two photos.
     const photosButton = card.getByRole('button', { name: /^Photos \(/ });
@@ -255,7 +255,7 @@ describe('coordinator dashboard', () => {
     for (const [i, name] of photoNames.entries()) {
       expect(Buffer.from(entries[name]).equals(pngVariant(`photo-${i}`)), `${name} in the zip has the uploaded bytes`).toBe(true);
     }
-    await tc.page.keyboard.press('Escape');
+    await closeDialog(photos);
     // Behind the dialog the card's button is hidden from the accessibility tree; closed, it shows the new count.
     await photosButton.filter({ hasText: `Photos (${before + 2})` }).waitFor();
   });
@@ -309,7 +309,7 @@ describe('coordinator dashboard', () => {
       await card.getByRole('button', { name: /^Photos \(/ }).click();
       await phone.page.getByRole('dialog', { name: 'Photos' }).getByTestId('photo').first().waitFor();
       await saveScreenshot(phone.page, 'tc-dashboard-photos-dialog-phone');
-      await phone.page.keyboard.press('Escape');
+      await closeDialog(phone.page.getByRole('dialog', { name: 'Photos' }));
       await card.getByRole('button', { name: /^Docs/ }).click();
       await phone.page.getByRole('dialog', { name: 'Documents' }).getByTestId('document').first().waitFor();
       await saveScreenshot(phone.page, 'tc-dashboard-documents-dialog-phone');
@@ -319,3 +319,13 @@ describe('coordinator dashboard', () => {
     }
   });
 });
+
+/**
+ * Closes a dialog with its Close button. Escape would close the newest layer,
+ * which is the notification toast when one arrived meanwhile (the agent's upload
+ * notifies the coordinator), not the dialog.
+ */
+async function closeDialog(dialog: Locator) {
+  await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await dialog.waitFor({ state: 'hidden' });
+}

@@ -1,6 +1,7 @@
 import { Home } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { cn } from '@/lib/utils';
 import type { useListingCards } from '@/features/listings/api/get-listing-cards';
 import { MyListingRow } from '@/app/routes/agent-dashboard/my-listing-row';
 
@@ -17,7 +18,8 @@ export function MyListingList({ cards, user, label, emptyText }: { cards: Return
     );
   }
   return (
-    <ul className="flex flex-col gap-3" aria-label={label} aria-busy={cards.isPlaceholderData}>
+    // The previous page stays (dimmed) while the next loads, so the list does not jump.
+    <ul className={cn('flex flex-col gap-3 transition-opacity', cards.isPlaceholderData && 'opacity-60')} aria-label={label} aria-busy={cards.isPlaceholderData}>
       {cards.data.map((listing) => (
         <MyListingRow key={listing.id} listing={listing} user={user} />
       ))}
