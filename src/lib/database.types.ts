@@ -1457,6 +1457,59 @@ export type Database = {
           }
         ]
       }
+      "tc_channel_reads": {
+        Row: {
+          "channel_id": string | null
+          "last_read_at": string
+          "tc_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "channel_id"?: string | null
+          "last_read_at"?: string
+          "tc_id": string
+        }
+        Update: {
+          "channel_id"?: string | null
+          "last_read_at"?: string
+          "tc_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tc_channel_reads_channel_id_fkey"
+            columns: [
+              "channel_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "tc_channels"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_channel_reads_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_channel_reads_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "tc_channels": {
         Row: {
           "created_at": string
@@ -1960,6 +2013,13 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      "channel_unread_counts": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "channel_id": string
+          "unread": number
+        }[]
+      }
       "complete_onboarding": {
         Args: {
           "first_name": string
@@ -2027,6 +2087,12 @@ export type Database = {
       }
       "get_mls_password": {
         Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      "mark_channel_read": {
+        Args: {
+          "channel_id"?: string
+        }
         Returns: string
       }
       "mark_messages_read": {
@@ -2127,6 +2193,13 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "set_message_pinned": {
+        Args: {
+          "message_id": string
+          "pinned": boolean
+        }
+        Returns: undefined
       }
       "set_mls_password": {
         Args: {
