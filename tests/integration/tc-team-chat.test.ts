@@ -12,17 +12,20 @@ import { withDb } from '../support/clients.ts';
 import { sleep, subscribed, waitFor } from '../support/realtime.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
 
-let creator: Actor, member: Actor, outsider: Actor, admin: Actor, agent: Actor;
+type Signed = Actor & { id: string };
+let creator: Signed, member: Signed, outsider: Signed, admin: Signed, agent: Signed;
 let channel: string;
 const tag = crypto.randomUUID().slice(0, 6);
 
-async function post(actor: Actor, content: string, channelId: string | null = channel) {
+const signed = (actor: Actor): Signed => ({ ...actor, id: actor.id! });
+
+async function post(actor: Signed, content: string, channelId: string | null = channel) {
   const { data, error } = await actor.client.from('tc_team_messages').insert({ channel_id: channelId, sender_id: actor.id, content }).select('id').single();
   if (error) throw error;
   return data.id as string;
 }
 
-async function unread(actor: Actor, channelId: string | null = channel): Promise<number> {
+async function unread(actor: Signed, channelId: string | null = channel): Promise<number> {
   const { data, error } = await actor.client.rpc('channel_unread_counts');
   if (error) throw error;
   return Number((data as { channel_id: string | null; unread: number }[]).find((r) => r.channel_id === channelId)?.unread ?? 0);
@@ -32,11 +35,11 @@ const notificationsOf = (accountId: string, messageId: string) =>
   withDb(async (db) => (await db.query<{ title: string; action_url: string; type: string }>('select title, action_url, type from public.notifications where user_id = $1 and source_id = $2', [accountId, messageId])).rows);
 
 beforeAll(async () => {
-  creator = await createActor('ChatCreator', 'tc', { firstName: `Cora${tag}`, lastName: 'Creator' });
-  member = await createActor('ChatMember', 'tc', { firstName: `Milo${tag}`, lastName: 'Member' });
-  outsider = await createActor('ChatOutsider', 'tc', { firstName: `Otto${tag}`, lastName: 'Outsider' });
-  admin = await createActor('ChatAdmin', 'super_admin', { firstName: `Ada${tag}`, lastName: 'Admin' });
-  agent = await createActor('ChatAgent', 'agent', { firstName: `Ana${tag}`, lastName: 'Agent', assignedTcId: null });
+  creator = signed(await createActor('ChatCreator', 'tc', { firstName: `Cora${tag}`, lastName: 'Creator' }));
+  member = signed(await createActor('ChatMember', 'tc', { firstName: `Milo${tag}`, lastName: 'Member' }));
+  outsider = signed(await createActor('ChatOutsider', 'tc', { firstName: `Otto${tag}`, lastName: 'Outsider' }));
+  admin = signed(await createActor('ChatAdmin', 'super_admin', { firstName: `Ada${tag}`, lastName: 'Admin' }));
+  agent = signed(await createActor('ChatAgent', 'agent', { firstName: `Ana${tag}`, lastName: 'Agent', assignedTcId: null }));
   const created = await creator.client.from('tc_channels').insert({ name: `chat-${tag}`, created_by_id: creator.id }).select('id').single();
   expect(created.error, 'a coordinator creates a channel').toBeNull();
   channel = created.data!.id;
