@@ -4,6 +4,7 @@ import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
 import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { UserAvatar, personName } from '@/components/user-avatar';
@@ -28,6 +29,9 @@ function MemberRow({ member, channel, canManage }: { member: ChannelMember; chan
       </span>
       {canManage && !isCreator ? (
         <div className="w-28">
+          <Label htmlFor={`role-${member.id}`} className="sr-only">
+            Role of {personName(member.tc)}
+          </Label>
           <OptionSelect
             id={`role-${member.id}`}
             value={member.role as ChannelRole}
