@@ -1736,6 +1736,7 @@ export type Database = {
           "channel_id": string | null
           "content": string
           "created_at": string
+          "edited_at": string | null
           "id": string
           "is_pinned": boolean
           "is_thread_reply": boolean
@@ -1751,6 +1752,7 @@ export type Database = {
           "channel_id"?: string | null
           "content": string
           "created_at"?: string
+          "edited_at"?: string | null
           "id"?: string
           "is_pinned"?: boolean
           "is_thread_reply"?: boolean
@@ -1765,6 +1767,7 @@ export type Database = {
           "channel_id"?: string | null
           "content"?: string
           "created_at"?: string
+          "edited_at"?: string | null
           "id"?: string
           "is_pinned"?: boolean
           "is_thread_reply"?: boolean

@@ -63,8 +63,9 @@ describe('pinning', () => {
     expect(byOutsider.error?.code, 'a non-member does not even learn the message exists (404)').toBe('PT404');
     const byCreator = await creator.client.rpc('set_message_pinned', { message_id: message, pinned: true });
     expect(byCreator.error, 'the channel creator pins any message').toBeNull();
-    const pinned = await member.client.from('tc_team_messages').select('is_pinned').eq('id', message).single();
+    const pinned = await member.client.from('tc_team_messages').select('is_pinned, edited_at').eq('id', message).single();
     expect(pinned.data?.is_pinned, 'members see the message pinned').toBe(true);
+    expect(pinned.data?.edited_at, 'pinning does not mark the message as edited').toBeNull();
     const unpin = await admin.client.rpc('set_message_pinned', { message_id: message, pinned: false });
     expect(unpin.error, 'a super admin unpins').toBeNull();
   });
@@ -81,6 +82,10 @@ describe('pinning', () => {
     const message = await post(creator, 'Typo heer');
     const own = await creator.client.from('tc_team_messages').update({ content: 'Typo here' }).eq('id', message).select('content');
     expect(own.data, 'the sender edits their message').toEqual([{ content: 'Typo here' }]);
+    const stamped = await creator.client.from('tc_team_messages').select('edited_at').eq('id', message).single();
+    expect(stamped.data?.edited_at, 'an edit of the content is stamped by the database').not.toBeNull();
+    const forged = await creator.client.from('tc_team_messages').update({ edited_at: null } as never).eq('id', message).select('id');
+    expect(forged.error?.code, 'clients cannot write edited_at').toBe('42501');
     const other = await member.client.from('tc_team_messages').update({ content: 'Hijacked' }).eq('id', message).select('content');
     expect(other.data, "a member cannot edit someone else's message").toEqual([]);
     const del = await member.client.from('tc_team_messages').delete().eq('id', message).select('id');

@@ -34,8 +34,8 @@ export function ChannelHeader({
   const name = channelKey === GENERAL ? 'general' : (channel?.name ?? '');
   const description = channelKey === GENERAL ? 'All transaction coordinators' : channel?.description;
   return (
-    <header className="flex flex-col gap-2 border-b px-3 py-3 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
+    <header className="flex flex-col gap-2 border-b px-3 py-3 xl:flex-row xl:items-center xl:justify-between">
+      <div className="min-w-0 xl:flex-1">
         <h2 className="flex items-center gap-1.5 text-lg font-semibold">
           <Hash className="size-4 text-muted-foreground" aria-hidden />
           <span className="truncate">{name}</span>
@@ -48,7 +48,7 @@ export function ChannelHeader({
         </h2>
         {description && <p className="truncate text-sm text-muted-foreground">{description}</p>}
       </div>
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-2 xl:shrink-0">
         <OnlineMembers people={online} />
         <PinnedMessagesDialog channel={channelKey} viewer={viewer} canPin={canPin} />
         {channel && (

@@ -52,18 +52,17 @@ export function MessageItem({ message, viewer, canPin, onReply }: { message: Cha
   const pin = usePinTeamMessage();
   const remove = useDeleteTeamMessage();
   const replies = replyCount(message.replies);
-  const edited = new Date(message.updated_at).getTime() - new Date(message.created_at).getTime() > 1000;
 
   return (
-    <article className="group flex gap-3 rounded-md px-2 py-2 hover:bg-muted/50" aria-label={`Message from ${personName(message.sender)}`}>
+    <article className="group grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 rounded-md px-2 py-2 hover:bg-muted/50 sm:grid-cols-[auto_minmax(0,1fr)_auto]" aria-label={`Message from ${personName(message.sender)}`}>
       <UserAvatar person={message.sender} />
-      <div className="min-w-0 flex-1">
+      <div className="min-w-0">
         <div className="flex flex-wrap items-baseline gap-x-2">
           <span className="text-sm font-semibold">{personName(message.sender)}</span>
           <time className="text-xs text-muted-foreground" dateTime={message.created_at}>
             {formatTimestamp(message.created_at)}
           </time>
-          {edited && <span className="text-xs text-muted-foreground">(edited)</span>}
+          {message.edited_at && <span className="text-xs text-muted-foreground">(edited)</span>}
           {message.is_pinned && (
             <Badge variant="secondary" className="h-5 gap-1 px-1.5">
               <Pin className="size-3" aria-hidden /> Pinned
@@ -77,7 +76,7 @@ export function MessageItem({ message, viewer, canPin, onReply }: { message: Cha
           </Button>
         )}
       </div>
-      <div className="flex shrink-0 items-start opacity-100 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
+      <div className="col-start-2 flex items-start sm:col-start-3 sm:row-start-1 sm:opacity-0 sm:group-focus-within:opacity-100 sm:group-hover:opacity-100">
         {onReply && (
           <IconAction label="Reply in thread" onClick={onReply}>
             <MessageSquareReply className="size-4" />
