@@ -1460,17 +1460,20 @@ export type Database = {
       "tc_channel_reads": {
         Row: {
           "channel_id": string | null
+          "id": string
           "last_read_at": string
           "tc_id": string
         }
         ComputedFields: never
         Insert: {
           "channel_id"?: string | null
+          "id"?: string
           "last_read_at"?: string
           "tc_id": string
         }
         Update: {
           "channel_id"?: string | null
+          "id"?: string
           "last_read_at"?: string
           "tc_id"?: string
         }

@@ -7,6 +7,7 @@
 -- Table
 -- ---------------------------------------------------------------------------
 create table public.tc_channel_reads (
+  id uuid primary key default gen_random_uuid(),
   tc_id uuid not null references public.users (id) on delete cascade,
   channel_id uuid references public.tc_channels (id) on delete cascade,
   last_read_at timestamptz not null default now(),
@@ -14,6 +15,7 @@ create table public.tc_channel_reads (
 );
 comment on table public.tc_channel_reads is
   'Per coordinator and channel (null: general), when the channel was last read; messages after it count as unread.';
+comment on column public.tc_channel_reads.id is 'Row id (the natural key, tc_id and a nullable channel_id, cannot be a primary key).';
 comment on column public.tc_channel_reads.tc_id is 'The reader (an account that may read the channel).';
 comment on column public.tc_channel_reads.channel_id is 'The channel read; null is the fixed general channel.';
 comment on column public.tc_channel_reads.last_read_at is 'Messages created after this moment are unread for tc_id.';

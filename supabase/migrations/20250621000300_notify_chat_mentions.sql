@@ -1,8 +1,8 @@
--- Team chat notifications are mentions: a message naming a channel member as
--- `@First Last` (case-insensitive) notifies that member with a link to the
--- channel. Other messages no longer notify anyone -- the chat's own unread
--- counts per channel show them -- so a busy general channel does not bury the
--- notifications centre. Nobody is notified of their own message.
+-- Team chat mentions: a message naming a member of its channel as
+-- `@First Last` (case-insensitive) gives that member a "mentioned you"
+-- notification instead of the plain "New team chat message" the others of the
+-- channel still get (one notification per person and message). Both now link
+-- to the channel itself. Nobody is notified of their own message.
 
 -- ---------------------------------------------------------------------------
 -- Trigger function (replaces the notify-every-member version)
@@ -14,7 +14,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  recipient uuid;
+  recipient record;
+  url text := '/tc-team-chat?channel=' || coalesce(new.channel_id::text, 'general');
   channel_name text;
   sender_name text;
 begin
@@ -22,24 +23,28 @@ begin
   select btrim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) into sender_name
   from public.users u where u.id = new.sender_id;
   for recipient in
-    select u.id from public.users u
+    select u.id,
+      btrim(coalesce(u.first_name, '')) <> ''
+        and position(lower('@' || btrim(u.first_name) || ' ' || btrim(coalesce(u.last_name, ''))) in lower(new.content)) > 0 as mentioned
+    from public.users u
     where u.id is distinct from new.sender_id
-      and btrim(coalesce(u.first_name, '')) <> ''
-      and position(lower('@' || btrim(u.first_name) || ' ' || btrim(coalesce(u.last_name, ''))) in lower(new.content)) > 0
       and (
-        (new.channel_id is null and u.role in ('tc', 'super_admin'))
+        (new.channel_id is null and u.role = 'tc')
         or u.id in (select m.tc_id from public.tc_channel_members m where m.channel_id = new.channel_id)
       )
   loop
-    perform private.notify(recipient, 'message',
-      coalesce(nullif(sender_name, ''), 'Someone') || ' mentioned you in #' || coalesce(channel_name, 'general'),
-      new.content, 'tc_team_message', new.id,
-      '/tc-team-chat?channel=' || coalesce(new.channel_id::text, 'general'));
+    if recipient.mentioned then
+      perform private.notify(recipient.id, 'message',
+        coalesce(nullif(sender_name, ''), 'Someone') || ' mentioned you in #' || coalesce(channel_name, 'general'),
+        new.content, 'tc_team_message', new.id, url, 'high');
+    else
+      perform private.notify(recipient.id, 'message', 'New team chat message', new.content, 'tc_team_message', new.id, url);
+    end if;
   end loop;
   return null;
 end;
 $$;
 comment on function private.notify_tc_team_message() is
-  'Trigger: notifies each member of the message''s channel (general: every tc and super admin) named as @First Last, except the sender; action_url /tc-team-chat?channel=<id|general>.';
+  'Trigger: every member of the message''s channel (general: every tc) but the sender gets one notification: "mentioned you" (high) when named as @First Last, else "New team chat message"; action_url /tc-team-chat?channel=<id|general>.';
 
 revoke execute on function private.notify_tc_team_message() from public, anon, authenticated;

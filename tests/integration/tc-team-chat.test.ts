@@ -119,11 +119,13 @@ describe('unread counts', () => {
 });
 
 describe('mentions', () => {
-  it('notify the mentioned channel member with a link to the channel, nobody else', async () => {
+  it('notify the mentioned channel member with a link to the channel, once, and nobody outside it', async () => {
     const plain = await post(creator, 'No mention here');
-    expect(await notificationsOf(member.id, plain), 'a message without a mention notifies nobody').toEqual([]);
+    expect(await notificationsOf(member.id, plain), 'a plain message gives members the plain notification, linking the channel').toEqual([
+      { type: 'message', title: 'New team chat message', action_url: `/tc-team-chat?channel=${channel}` },
+    ]);
     const message = await post(creator, `Hey @milo${tag} member and @Otto${tag} Outsider, and me @Cora${tag} Creator`);
-    expect(await notificationsOf(member.id, message), 'the mentioned member gets one message notification linking the channel').toEqual([
+    expect(await notificationsOf(member.id, message), 'the mentioned member gets one notification (the mention, not also the plain one) linking the channel').toEqual([
       { type: 'message', title: `Cora${tag} Creator mentioned you in #chat-${tag}`, action_url: `/tc-team-chat?channel=${channel}` },
     ]);
     expect(await notificationsOf(outsider.id, message), 'a mentioned non-member is not notified (and learns nothing)').toEqual([]);
