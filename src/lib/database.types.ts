@@ -1457,6 +1457,62 @@ export type Database = {
           }
         ]
       }
+      "tc_channel_reads": {
+        Row: {
+          "channel_id": string | null
+          "id": string
+          "last_read_at": string
+          "tc_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "channel_id"?: string | null
+          "id"?: string
+          "last_read_at"?: string
+          "tc_id": string
+        }
+        Update: {
+          "channel_id"?: string | null
+          "id"?: string
+          "last_read_at"?: string
+          "tc_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tc_channel_reads_channel_id_fkey"
+            columns: [
+              "channel_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "tc_channels"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_channel_reads_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "tc_channel_reads_tc_id_fkey"
+            columns: [
+              "tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "tc_channels": {
         Row: {
           "created_at": string
@@ -1683,6 +1739,7 @@ export type Database = {
           "channel_id": string | null
           "content": string
           "created_at": string
+          "edited_at": string | null
           "id": string
           "is_pinned": boolean
           "is_thread_reply": boolean
@@ -1698,6 +1755,7 @@ export type Database = {
           "channel_id"?: string | null
           "content": string
           "created_at"?: string
+          "edited_at"?: string | null
           "id"?: string
           "is_pinned"?: boolean
           "is_thread_reply"?: boolean
@@ -1712,6 +1770,7 @@ export type Database = {
           "channel_id"?: string | null
           "content"?: string
           "created_at"?: string
+          "edited_at"?: string | null
           "id"?: string
           "is_pinned"?: boolean
           "is_thread_reply"?: boolean
@@ -1960,6 +2019,13 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      "channel_unread_counts": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "channel_id": string
+          "unread": number
+        }[]
+      }
       "complete_onboarding": {
         Args: {
           "first_name": string
@@ -2044,6 +2110,12 @@ export type Database = {
       "mark_all_notifications_read": {
         Args: Record<PropertyKey, never>
         Returns: number
+      }
+      "mark_channel_read": {
+        Args: {
+          "channel_id"?: string
+        }
+        Returns: string
       }
       "mark_messages_read": {
         Args: {
@@ -2147,6 +2219,13 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "set_message_pinned": {
+        Args: {
+          "message_id": string
+          "pinned": boolean
+        }
+        Returns: undefined
       }
       "set_mls_password": {
         Args: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, canChooseTeam, isSuperAdmin, ownTeamId, type Viewer } from '@/lib/permissions';
+import { can, canChooseTeam, chat, isSuperAdmin, ownTeamId, type Viewer } from '@/lib/permissions';
 
 const agent: Viewer = { id: 'agent-1', role: 'agent', originalRole: null };
 const otherAgent: Viewer = { id: 'agent-2', role: 'agent', originalRole: null };
@@ -182,5 +182,37 @@ describe('teams (team messages and documents)', () => {
     expect(canChooseTeam(adminAsAgent), 'also while switched').toBe(true);
     expect(canChooseTeam(tc), 'a coordinator posts only to their own team').toBe(false);
     expect(canChooseTeam(agent), 'an agent posts only to their own team').toBe(false);
+  });
+});
+
+describe('chat', () => {
+  const otherTc: Viewer = { id: 'tc-2', role: 'tc', originalRole: null };
+  const created = { created_by_id: tc.id, myRole: 'admin' };
+  const joined = { created_by_id: tc.id, myRole: 'member' };
+
+  it('team chat is for coordinators and super admins (policy on tc_team_messages)', () => {
+    expect(chat.use(tc), 'a coordinator uses the chat').toBe(true);
+    expect(chat.use(adminAsAgent), 'a switched super admin uses the chat').toBe(true);
+    expect(chat.use(agent), 'agents never see coordinator chat').toBe(false);
+  });
+
+  it('members are managed and messages pinned by the creator, channel admins and super admins', () => {
+    expect(chat.manageMembers(tc, created), 'the creator invites').toBe(true);
+    expect(chat.manageMembers(otherTc, joined), 'a plain member does not').toBe(false);
+    expect(chat.manageMembers(otherTc, { created_by_id: tc.id, myRole: 'admin' }), 'a channel admin invites').toBe(true);
+    expect(chat.pin(otherTc, joined), 'a plain member does not pin').toBe(false);
+    expect(chat.pin(tc, created), 'the creator pins').toBe(true);
+    expect(chat.pin(tc, null), 'nobody but a super admin pins in general').toBe(false);
+    expect(chat.pin(admin, null), 'a super admin pins in general').toBe(true);
+  });
+
+  it('only senders edit; senders and super admins delete; members leave', () => {
+    const message = { sender_id: tc.id };
+    expect(chat.editMessage(tc, message), 'the sender edits').toBe(true);
+    expect(chat.editMessage(admin, message), 'the chat offers editing to the sender only').toBe(false);
+    expect(chat.deleteMessage(admin, message), 'a super admin deletes').toBe(true);
+    expect(chat.deleteMessage(otherTc, message), 'another coordinator does not').toBe(false);
+    expect(chat.leave(joined), 'a member leaves').toBe(true);
+    expect(chat.leave({ created_by_id: tc.id, myRole: null }), 'a non-member has nothing to leave').toBe(false);
   });
 });

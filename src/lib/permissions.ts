@@ -106,3 +106,27 @@ export function ownTeamId(user: Viewer & { assignedTcId: string | null }): strin
 
 /** private.team_for_new_item(): only a super admin names a team (any coordinator's) for team messages and documents. */
 export const canChooseTeam = (user: Viewer) => isSuperAdmin(user);
+/** A coordinator channel as the chat shows it: who created it and the viewer's role in it (null: not a member, or general). */
+interface ChatChannelAccess {
+  created_by_id: string | null;
+  myRole: string | null;
+}
+
+/**
+ * Coordinator team chat (migrations 20250601001100, 20250610000300, 20250621000200):
+ * private.managed_channel_ids() is the channel's creator and its admins.
+ */
+export const chat = {
+  /** Policy "Coordinators can read the general channel and members their channels": tcs and super admins. */
+  use: (user: Viewer) => coordinatesOrAdmin(user),
+  /** Policy "Channel managers can add coordinators to their channels" (and change roles). */
+  manageMembers: (user: Viewer, channel: ChatChannelAccess) => isSuperAdmin(user) || channel.created_by_id === user.id || channel.myRole === 'admin',
+  /** public.set_message_pinned(): channel managers, super admins; in general (`channel` null) only super admins. */
+  pin: (user: Viewer, channel: ChatChannelAccess | null) => isSuperAdmin(user) || (channel !== null && (channel.created_by_id === user.id || channel.myRole === 'admin')),
+  /** Policy "Senders can edit their messages" (the super admin moderates too, but the chat offers editing only to senders). */
+  editMessage: (user: Viewer, message: { sender_id: string | null }) => message.sender_id === user.id,
+  /** Policy "Senders and super admins can delete messages". */
+  deleteMessage: (user: Viewer, message: { sender_id: string | null }) => message.sender_id === user.id || isSuperAdmin(user),
+  /** Policy "Members can leave and managers remove others but the creator": any member leaves a created channel. */
+  leave: (channel: ChatChannelAccess) => channel.myRole !== null,
+};
