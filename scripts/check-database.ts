@@ -1,11 +1,14 @@
 /**
  * Database checks for `npm test`, against a throwaway stack built from the
  * migrations: `supabase db advisors` must report no security finding and none
- * of the performance warnings we hold ourselves to, and the committed
- * `src/lib/database.types.ts` must match freshly generated types.
+ * of the performance warnings we hold ourselves to, every public/private table,
+ * view, column and function carries a comment (scripts/schema-comments.ts), and
+ * the committed `src/lib/database.types.ts` must match freshly generated types.
  */
 import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
+import { describeUncommented, findUncommentedObjects } from './schema-comments.ts';
 
 /** Performance lints that must not appear (issue: data model). */
 const FORBIDDEN_PERFORMANCE_LINTS = new Set(['auth_rls_initplan', 'unindexed_foreign_keys', 'multiple_permissive_policies', 'duplicate_index']);
@@ -47,6 +50,17 @@ try {
     for (const l of [...security, ...performance]) console.error(`  ✗ [${l.level}] ${l.name}: ${l.detail ?? l.title ?? ''}`);
     for (const l of other) console.log(`  · [${l.level}] ${l.name}: ${l.detail ?? l.title ?? ''}`);
     if (security.length > 0 || performance.length > 0) failed = true;
+  }
+
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const uncommented = await findUncommentedObjects(db).finally(() => db.end());
+  if (uncommented.length > 0) {
+    console.error(`schema comments: ${uncommented.length} object(s) without a comment (add \`comment on …\` in a migration):`);
+    for (const line of describeUncommented(uncommented)) console.error(`  ✗ ${line}`);
+    failed = true;
+  } else {
+    console.log('schema comments: every public and private table, view, column and function has a comment');
   }
 
   const drift = spawnSync('npx', ['tsx', 'scripts/gen-types.ts', '--check', dbUrl], { encoding: 'utf8', stdio: 'inherit' });
