@@ -108,15 +108,17 @@ describe('session-level shell behaviour', () => {
       const options = page.getByTestId('account-option');
       await options.first().waitFor();
       expect(await options.count(), 'Olivia has her coordinator account and her test agent profile').toBe(2);
-      expect(await options.allInnerTexts(), 'each option shows the role badge, created date and the button').toEqual([
-        expect.stringMatching(/Transaction Coordinator[\s\S]*Created [A-Z][a-z]{2} \d{1,2}, \d{4}[\s\S]*Use This Account/),
+      expect(await options.allInnerTexts(), 'each option shows the role badge and created date; the current one is marked instead of offered').toEqual([
+        expect.stringMatching(/Transaction Coordinator[\s\S]*Current account[\s\S]*Created [A-Z][a-z]{2} \d{1,2}, \d{4}[\s\S]*You are using this account/),
         expect.stringMatching(/Agent[\s\S]*Created [A-Z][a-z]{2} \d{1,2}, \d{4}[\s\S]*Use This Account/),
       ]);
+      expect(await page.getByText('Your e-mail has 2 accounts. Choose the one to work as.').count(), 'the heading text matches the number of accounts').toBe(1);
       expect(describeViolations(await seriousA11yViolations(page)), 'axe: no serious or critical violation on account selection').toBe('');
       await saveScreenshot(page, 'shell-account-selection-desktop');
 
       await options.filter({ hasText: 'Agent' }).getByRole('button', { name: /Use This Account/ }).click();
       await page.waitForURL(`${appUrl}/`);
+      await page.getByText('Account switched', { exact: true }).waitFor();
       await page.getByRole('heading', { name: 'My Listings', level: 1 }).waitFor();
       expect(await page.getByTestId('sidebar-role-badge').first().textContent(), 'the current user is now the agent account').toBe('Agent');
 

@@ -2095,6 +2095,10 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      "is_super_admin": {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       "listing_stats": {
         Args: {
           "agent_id"?: string

@@ -29,7 +29,8 @@ beforeAll(async () => {
   fs.cpSync(path.join(PROJECT_ROOT, 'supabase'), path.join(projectRoot, 'supabase'), { recursive: true, filter: (src) => !src.includes('node_modules') });
   const configFile = path.join(projectRoot, 'supabase', 'config.toml');
   const original = fs.readFileSync(configFile, 'utf8');
-  const strict = original.replace(/^enable_confirmations\s*=\s*\w+/m, 'enable_confirmations = true');
+  // The auth service's own sign-up is under test here, so it is switched on (config.toml is invitation-only).
+  const strict = original.replace(/^enable_confirmations\s*=\s*\w+/m, 'enable_confirmations = true').replace(/^enable_signup\s*=\s*\w+/m, 'enable_signup = true');
   if (strict === original) throw new Error('config.toml has no enable_confirmations line to switch on');
   fs.writeFileSync(configFile, strict);
 

@@ -45,24 +45,33 @@ export function throwawayPrefix(kind = 'stack'): string {
  */
 export const TEST_SIGN_IN_SIGN_UPS = 100_000;
 
-function configWithSignInLimit(dataDir: string, limit: number): string {
+/*
+ * config.toml makes sign-up invitation-only (`enable_signup = false`). Many
+ * integration tests exercise the auth service's own sign-up (confirmations,
+ * passwords, invitation proof) and create users that way, so throwaway stacks
+ * enable it unless `enableSignup: false` asks for the repository's setting;
+ * tests/integration/invitations.test.ts runs one stack that way to prove the refusal.
+ */
+function testConfig(dataDir: string, limit: number, enableSignup: boolean): string {
   const original = fs.readFileSync(path.join(PROJECT_ROOT, 'supabase', 'config.toml'), 'utf8');
-  const edited = original.replace(/^sign_in_sign_ups\s*=\s*\d+/m, `sign_in_sign_ups = ${limit}`);
-  if (edited === original) throw new Error('supabase/config.toml has no [auth.rate_limit] sign_in_sign_ups line to raise');
+  const limited = original.replace(/^sign_in_sign_ups\s*=\s*\d+/m, `sign_in_sign_ups = ${limit}`);
+  if (limited === original) throw new Error('supabase/config.toml has no [auth.rate_limit] sign_in_sign_ups line to raise');
+  if (!/^enable_signup\s*=/m.test(limited)) throw new Error('supabase/config.toml has no [auth] enable_signup line to set');
+  const edited = limited.replace(/^enable_signup\s*=\s*\w+/m, `enable_signup = ${enableSignup}`);
   const file = path.join(dataDir, 'config.toml');
   fs.writeFileSync(file, edited);
   return file;
 }
 
 export async function startThrowawayStack(
-  extra: { siteUrl?: string; signInSignUps?: number; trustedProxies?: string[] } = {},
+  extra: { siteUrl?: string; signInSignUps?: number; trustedProxies?: string[]; enableSignup?: boolean } = {},
 ): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
   sweepDeadTempDirs();
   const folder = ownedTempDir(throwawayPrefix());
   const dataDir = folder.path;
   const stack = await startStack({
     temporary: true,
-    configFile: configWithSignInLimit(dataDir, extra.signInSignUps ?? TEST_SIGN_IN_SIGN_UPS),
+    configFile: testConfig(dataDir, extra.signInSignUps ?? TEST_SIGN_IN_SIGN_UPS, extra.enableSignup ?? true),
     trustedProxies: extra.trustedProxies,
     dataDir,
     apiPort: await freePort(),

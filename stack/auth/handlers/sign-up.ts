@@ -24,8 +24,9 @@ const signUpBody = z.object({
 });
 
 export async function signUp(r: AuthRequest): Promise<Reply> {
-  const body = parseWith(signUpBody, await r.body());
+  // Like GoTrue (internal/api/signup.go), a disabled sign-up is refused before the body is read.
   if (!r.settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
+  const body = parseWith(signUpBody, await r.body());
   if (!body.email && body.phone) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
   if (!body.email) throw badRequest('validation_failed', 'To signup, please provide your email');
   if (!body.password) throw unprocessable('validation_failed', 'Signup requires a valid password');

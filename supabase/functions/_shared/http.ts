@@ -4,7 +4,10 @@
  */
 import { corsHeaders, preflight } from './cors.ts';
 
-/** An error that should reach the caller as `{ error: { code, message, details? } }` with this status. */
+/**
+ * An error that should reach the caller as `{ message, error: { code, message, details? } }`
+ * with this status (`message` at the top too, for callers that read only that).
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -24,7 +27,7 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
 }
 
 export function errorResponse(status: number, code: string, message: string, details?: unknown): Response {
-  return json({ error: details === undefined ? { code, message } : { code, message, details } }, status);
+  return json({ message, error: details === undefined ? { code, message } : { code, message, details } }, status);
 }
 
 /**

@@ -14,12 +14,10 @@ export async function parseJsonBody<S extends z.ZodType>(req: Request, schema: S
   }
   const result = schema.safeParse(body);
   if (!result.success) {
-    throw new HttpError(
-      400,
-      'invalid_body',
-      'The request body is not valid',
-      result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
+    const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    // The message names the fields, so a caller showing it as is tells the user what to fix.
+    const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+    throw new HttpError(400, 'invalid_body', `The request body is not valid (${summary})`, issues);
   }
   return result.data;
 }

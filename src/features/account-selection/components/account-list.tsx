@@ -7,14 +7,18 @@ import { roleLabel } from '@/lib/role-label';
 import { useAccounts, type AccountOption } from '@/features/account-selection/api/get-accounts';
 import { useSwitchAccount } from '@/features/account-selection/api/switch-account';
 
-function accountName(account: AccountOption) {
+export function accountName(account: AccountOption) {
   return [account.firstName, account.lastName].filter(Boolean).join(' ') || account.email;
 }
 
-/** 'Select Your Account': the person's accounts, each with 'Use This Account'. */
-export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: string | undefined; onSwitched: () => void }) {
+/**
+ * 'Select Your Account': the person's accounts, each with 'Use This Account'
+ * except the current one, which is marked instead. `onSwitched` gets the
+ * account now in use.
+ */
+export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: string | undefined; onSwitched: (account: AccountOption) => void }) {
   const accounts = useAccounts();
-  const switchAccount = useSwitchAccount({ onSwitched });
+  const switchAccount = useSwitchAccount();
 
   if (accounts.isPending) {
     return (
@@ -34,25 +38,28 @@ export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: 
         const switching = switchAccount.isPending && switchAccount.variables.accountId === account.id;
         return (
           <li key={account.id}>
-            <Card className="py-0" data-testid="account-option" data-account-id={account.id}>
+            <Card className={active ? 'border-primary py-0' : 'py-0'} data-testid="account-option" data-account-id={account.id} aria-current={active || undefined}>
               <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
                 <div className="flex min-w-0 flex-col gap-1.5">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="truncate font-medium">{accountName(account)}</span>
                     <Badge variant={account.role === 'tc' ? 'default' : 'secondary'}>{roleLabel(account.role)}</Badge>
-                    {active && <Badge variant="outline">Current</Badge>}
+                    {active && <Badge variant="outline">Current account</Badge>}
                   </div>
                   <span className="text-muted-foreground truncate text-sm">{account.email}</span>
                   <span className="text-muted-foreground text-xs">Created {format(new Date(account.createdAt), 'MMM d, yyyy')}</span>
                 </div>
-                <Button
-                  onClick={() => switchAccount.mutate({ accountId: account.id })}
-                  disabled={switchAccount.isPending}
-                  variant={active ? 'outline' : 'default'}
-                  aria-label={`Use This Account: ${accountName(account)}, ${roleLabel(account.role)}`}
-                >
-                  {switching ? 'Switching…' : 'Use This Account'}
-                </Button>
+                {active ? (
+                  <span className="text-muted-foreground text-sm">You are using this account</span>
+                ) : (
+                  <Button
+                    onClick={() => switchAccount.mutate({ accountId: account.id }, { onSuccess: () => onSwitched(account) })}
+                    disabled={switchAccount.isPending}
+                    aria-label={`Use This Account: ${accountName(account)}, ${roleLabel(account.role)}`}
+                  >
+                    {switching ? 'Switching…' : 'Use This Account'}
+                  </Button>
+                )}
               </CardContent>
             </Card>
           </li>

@@ -1,4 +1,6 @@
 import { Auth } from '@supabase/auth-ui-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { supabase } from '@/lib/supabase';
 
 /*
@@ -23,19 +25,46 @@ const appearance = {
   },
 };
 
-/** E-mail + password sign-in with magic link and password recovery; no social providers (none are configured). */
+type View = 'sign_in' | 'magic_link' | 'forgotten_password';
+
+const OTHER_VIEWS: Record<View, { view: View; label: string }[]> = {
+  sign_in: [
+    { view: 'magic_link', label: 'Send a magic link email' },
+    { view: 'forgotten_password', label: 'Forgot your password?' },
+  ],
+  magic_link: [{ view: 'sign_in', label: 'Sign in with a password' }],
+  forgotten_password: [{ view: 'sign_in', label: 'Back to sign in' }],
+};
+
+/**
+ * E-mail + password sign-in with magic link and password recovery; no social
+ * providers (none are configured) and no public sign-up: ListingDesk is
+ * invitation-only (`enable_signup = false`), so the Auth UI's own links (which
+ * include 'Sign up') are replaced by ours.
+ */
 export function SignInPanel() {
+  const [view, setView] = useState<View>('sign_in');
   return (
-    <Auth
-      supabaseClient={supabase}
-      appearance={appearance}
-      providers={[]}
-      view="sign_in"
-      magicLink
-      showLinks
-      // Magic links and recovery e-mails lead back to this deployment, wherever it runs.
-      redirectTo={`${window.location.origin}/`}
-      localization={{ variables: { sign_in: { button_label: 'Sign In', loading_button_label: 'Signing in…' } } }}
-    />
+    <div className="flex flex-col gap-4">
+      <Auth
+        supabaseClient={supabase}
+        appearance={appearance}
+        providers={[]}
+        view={view}
+        magicLink
+        showLinks={false}
+        // Magic links and recovery e-mails lead back to this deployment, wherever it runs.
+        redirectTo={`${window.location.origin}/`}
+        localization={{ variables: { sign_in: { button_label: 'Sign In', loading_button_label: 'Signing in…' } } }}
+      />
+      <nav className="flex flex-col items-center gap-1" aria-label="Other ways to sign in">
+        {OTHER_VIEWS[view].map((other) => (
+          <Button key={other.view} type="button" variant="link" size="sm" className="text-muted-foreground" onClick={() => setView(other.view)}>
+            {other.label}
+          </Button>
+        ))}
+      </nav>
+      <p className="text-muted-foreground text-center text-sm">New to ListingDesk? Accounts are by invitation: ask your administrator for one.</p>
+    </div>
   );
 }
