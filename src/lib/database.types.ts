@@ -1997,6 +1997,25 @@ export type Database = {
       }
     }
     Functions: {
+      "admin_settings": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "inbound_email_domain": string
+          "invitation_lifetime_days": number
+          "role_switcher_email": string
+        }[]
+      }
+      "admin_stats": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "active_listings": number
+          "total_agents": number
+          "total_invitations": number
+          "total_listings": number
+          "total_tcs": number
+          "total_users": number
+        }[]
+      }
       "assign_agent": {
         Args: {
           "agent_id": string
@@ -2092,6 +2111,10 @@ export type Database = {
         }[]
       }
       "get_mls_password": {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      "inbound_email_domain": {
         Args: Record<PropertyKey, never>
         Returns: string
       }
@@ -2305,6 +2328,13 @@ export type Database = {
       "unassign_agent": {
         Args: {
           "agent_id": string
+        }
+        Returns: undefined
+      }
+      "update_admin_settings": {
+        Args: {
+          "inbound_email_domain": string
+          "invitation_lifetime_days": number
         }
         Returns: undefined
       }
