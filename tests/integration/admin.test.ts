@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wordSearchFilters } from '@/lib/person-search';
-import { demoUser, signedInUser, withDb, type TestUser } from '../support/clients.ts';
+import { anonClient, demoUser, signedInUser, withDb, type TestUser } from '../support/clients.ts';
 
 const ADMIN = 'admin@listingdesk.test';
 
@@ -99,5 +99,21 @@ describe('admin console', () => {
     const days = (Date.parse(invited.data!.expires_at) - Date.parse(invited.data!.created_at)) / 86_400_000;
     expect(Math.round(days), 'a new invitation expires after the configured lifetime').toBe(3);
     await admin.client.from('invitations').delete().eq('id', invited.data!.id);
+    expect((await admin.client.rpc('update_admin_settings', { inbound_email_domain: '', invitation_lifetime_days: 7 })).error, 'an empty domain goes back to the app host').toBeNull();
+  });
+
+  it('the admin-settings function tells whether AI is configured, never the key, and only to super admins', async () => {
+    const { data, error } = await admin.client.functions.invoke('admin-settings', { method: 'GET' });
+    expect(error, 'a super admin reads the settings through the function').toBeNull();
+    expect(data, 'the database settings and a boolean for the AI key').toEqual({
+      settings: { role_switcher_email: 'switcher@listingdesk.test', inbound_email_domain: null, invitation_lifetime_days: 7 },
+      aiConfigured: expect.any(Boolean),
+    });
+    expect(JSON.stringify(data), 'no key material in the answer').not.toMatch(/sk-|OPENAI_API_KEY/);
+
+    const asCoordinator = await olivia.client.functions.invoke('admin-settings', { method: 'GET' });
+    expect((asCoordinator.error as { context?: Response } | null)?.context?.status, 'a coordinator is refused with 403').toBe(403);
+    const asAnon = await anonClient().functions.invoke('admin-settings', { method: 'GET' });
+    expect((asAnon.error as { context?: Response } | null)?.context?.status, 'without a session the answer is 401').toBe(401);
   });
 });
