@@ -11,6 +11,7 @@
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { wordSearchFilters } from '../src/lib/person-search.ts';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
 
@@ -89,7 +90,10 @@ const scenarios: Record<string, (c: SupabaseClient) => Promise<unknown>> = {
 const stack = await startThrowawayStack();
 try {
   await generate(stack.info.dbUrl);
-  const admin = createClient(stack.info.apiUrl, stack.info.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = createClient(stack.info.apiUrl, stack.info.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
   const { error } = await admin.auth.signInWithPassword({ email: 'admin@listingdesk.test', password: 'ListingDesk!2024' });
   if (error) throw error;
   let failed = false;
