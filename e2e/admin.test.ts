@@ -8,6 +8,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
@@ -16,7 +17,10 @@ import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './su
 const stack = inject('stack');
 const appUrl = inject('appUrl');
 const ADMIN = 'admin@listingdesk.test';
-const service = createClient(stack.apiUrl, stack.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+const service = createClient(stack.apiUrl, stack.serviceRoleKey, {
+  auth: { persistSession: false, autoRefreshToken: false },
+  realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+});
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
   const db = new pg.Client({ connectionString: stack.dbUrl });
@@ -99,8 +103,9 @@ describe('admin console (/admin)', () => {
       await expectAxeClean(page, `users, ${viewport}`);
 
       await page.getByRole('searchbox', { name: 'Search users' }).fill('olivia');
-      await expect.poll(() => page.getByTestId('users-row').count(), { message: 'the search filters users in the database' }).toBe(1);
-      const olivia = page.getByTestId('users-row').first();
+      // Olivia's sign-in owns two accounts: her coordinator account and her test agent profile.
+      await expect.poll(() => page.getByTestId('users-row').count(), { message: 'the search filters users in the database' }).toBe(2);
+      const olivia = page.getByTestId('users-row').filter({ hasText: 'Transaction Coordinator' });
       expect(await olivia.textContent(), 'a user row shows name, e-mail and role').toMatch(/Olivia Chen.*olivia\.chen@listingdesk\.test.*Transaction Coordinator/);
       await page.getByRole('searchbox', { name: 'Search users' }).fill('marcus');
       await expect.poll(() => page.getByTestId('users-row').first().textContent(), { message: "an agent's row names the assigned coordinator" }).toContain('Coordinator: Olivia Chen');

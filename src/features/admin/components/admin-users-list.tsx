@@ -26,7 +26,7 @@ export function AdminUsersList({ viewer, rows, loading, fetching }: { viewer: Vi
             <p className="truncate font-medium">{personName(user)}</p>
             <p className="text-muted-foreground truncate text-sm">{user.email}</p>
           </div>
-          <p className="text-muted-foreground basis-40 text-sm">{user.coordinator ? `Coordinator: ${personName(user.coordinator)}` : 'No coordinator'}</p>
+          <p className="text-muted-foreground basis-40 text-sm">{user.role === 'agent' && (user.coordinator ? `Coordinator: ${personName(user.coordinator)}` : 'No coordinator')}</p>
           <Badge variant={user.role === 'super_admin' ? 'default' : 'secondary'}>{roleLabel(user.role)}</Badge>
           {adminConsole.deleteUser(viewer, user) && (
             <ConfirmAction
