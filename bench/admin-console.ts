@@ -79,9 +79,11 @@ const scenarios: Record<string, (c: SupabaseClient) => Promise<unknown>> = {
       ok(c.from('users').select(USER_COLUMNS, { count: 'exact' }).order('created_at', { ascending: false }).order('id').range(0, PAGE - 1)),
     ]),
   'listings page 1': (c) => ok(c.from('listings').select(LISTING_COLUMNS, { count: 'exact' }).order('created_at', { ascending: false }).order('id').range(0, PAGE - 1)),
-  'listings search "4711 bench"': (c) => {
-    let q = c.from('listings').select(LISTING_COLUMNS, { count: 'exact' }).order('created_at', { ascending: false }).order('id');
-    for (const f of wordSearchFilters('4711 bench', ['address', 'seller_name'])) q = q.or(f);
+  'listings search "4711 bench"': (c) =>
+    ok(c.rpc('admin_search_listings', { search: '4711 bench' }, { count: 'exact' }).select(LISTING_COLUMNS).order('created_at', { ascending: false }).order('id').range(0, PAGE - 1)),
+  'users search "first47"': (c) => {
+    let q = c.from('users').select(USER_COLUMNS, { count: 'exact' }).order('created_at', { ascending: false }).order('id');
+    for (const f of wordSearchFilters('first47', ['first_name', 'last_name', 'email'])) q = q.or(f);
     return ok(q.range(0, PAGE - 1));
   },
   'users last page': (c) => ok(c.from('users').select(USER_COLUMNS, { count: 'exact' }).order('created_at', { ascending: false }).order('id').range(USERS - PAGE, USERS - 1)),

@@ -1997,6 +1997,32 @@ export type Database = {
       }
     }
     Functions: {
+      "admin_search_listings": {
+        Args: {
+          "search": string
+        }
+        Returns: {
+          "address": string
+          "agent_id": string | null
+          "created_at": string
+          "id": string
+          "listing_price": string | null
+          "photo_urls": NonNullable<Json>
+          "property_image_url": string | null
+          "seller_email": string | null
+          "seller_name": string | null
+          "seller_phone": string | null
+          "status": string
+          "tc_id": string | null
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       "admin_settings": {
         Args: Record<PropertyKey, never>
         Returns: {

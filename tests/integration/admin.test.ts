@@ -66,6 +66,28 @@ describe('admin console', () => {
     expect(asAgent.count, 'an agent reads no invitations').toBe(0);
   });
 
+  it('admin_search_listings() finds every word in address or seller, literally, for super admins only', async () => {
+    const seeded = await withDb(async (db) =>
+      (
+        await db.query<{ id: string }>(
+          `insert into public.listings (address, seller_name, status) values ('12 Zebra_Lane 50%', 'Quentin Quirk', 'ready'), ('12 Zebra Road', 'Other Owner', 'live') returning id`,
+        )
+      ).rows.map((r) => r.id),
+    );
+    try {
+      const search = (term: string) => admin.client.rpc('admin_search_listings', { search: term }, { count: 'exact' }).select('id, address').order('address');
+      const both = await search('zebra 12');
+      expect([both.count, both.data?.map((l) => l.address)], 'every word must match, in any order; the total is counted').toEqual([2, ['12 Zebra Road', '12 Zebra_Lane 50%']]);
+      expect((await search('zebra quirk')).data?.map((l) => l.address), "a word may match the seller's name").toEqual(['12 Zebra_Lane 50%']);
+      expect((await search('zebra_')).count, "'_' is matched literally, not as a wildcard").toBe(1);
+      expect((await search('50%')).count, "'%' is matched literally").toBe(1);
+      expect((await search('x'.repeat(201))).status, 'an over-long search is a 400').toBe(400);
+      expect((await olivia.client.rpc('admin_search_listings', { search: 'zebra' })).status, 'a coordinator is refused with 403').toBe(403);
+    } finally {
+      await withDb((db) => db.query('delete from public.listings where id = any($1)', [seeded]));
+    }
+  });
+
   it('a super admin deletes an account (its sign-in too); a coordinator cannot', async () => {
     const doomed = await signedInUser();
     const accountId = await withDb(async (db) => (await db.query<{ id: string }>('select id from public.users where auth_user_id = $1', [doomed.id])).rows[0].id);
