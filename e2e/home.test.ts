@@ -50,7 +50,7 @@ describe('system status (/admin)', () => {
     const [version, health] = await Promise.all([restApiVersion(), healthAnswer()]);
     const { page, pageErrors, close } = await openPage(browser, viewport);
     try {
-      await signInAs(page, appUrl, stack, 'admin@listingdesk.test', '/admin');
+      await signInAs(page, appUrl, stack, 'admin@listingdesk.test', '/admin?tab=settings');
 
       await page.getByRole('heading', { name: 'System Administration' }).waitFor();
       expect(await page.getByText('ListingDesk', { exact: true }).filter({ visible: true }).count(), 'the ListingDesk brand is shown (sidebar or phone header)').toBeGreaterThan(0);
@@ -85,7 +85,7 @@ describe('system status (/admin)', () => {
   test('follows the system dark colour scheme', async () => {
     const { page, close } = await openPage(browser, 'desktop', { colorScheme: 'dark' });
     try {
-      await signInAs(page, appUrl, stack, 'admin@listingdesk.test', '/admin');
+      await signInAs(page, appUrl, stack, 'admin@listingdesk.test', '/admin?tab=settings');
       await page.getByRole('heading', { name: 'System Administration' }).waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-slot="skeleton"]').length === 0);
       const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -1,14 +1,14 @@
 import { Button } from '@/components/ui/button';
 import { DialogFooter } from '@/components/ui/dialog';
 
-/** Cancel and submit at the foot of a form dialog; submit is disabled while the write is pending. */
-export function FormDialogFooter({ onCancel, submitLabel, pending }: { onCancel: () => void; submitLabel: string; pending: boolean }) {
+/** Cancel and submit at the foot of a form dialog; submit is disabled while the write is pending (or while `disabled`, e.g. required fields empty). */
+export function FormDialogFooter({ onCancel, submitLabel, pending, disabled = false }: { onCancel: () => void; submitLabel: string; pending: boolean; disabled?: boolean }) {
   return (
     <DialogFooter>
       <Button type="button" variant="outline" onClick={onCancel}>
         Cancel
       </Button>
-      <Button type="submit" disabled={pending}>
+      <Button type="submit" disabled={pending || disabled}>
         {submitLabel}
       </Button>
     </DialogFooter>

@@ -23,7 +23,8 @@ export const paths = {
       agentId ? `/tc-dashboard?${new URLSearchParams({ agent: agentId, ...(listingId ? { listing: listingId } : {}) })}` : '/tc-dashboard',
   },
   agent: { path: '/agents/:agentId', getHref: (agentId: string) => `/agents/${agentId}` },
-  admin: { path: '/admin', getHref: () => '/admin' },
+  /** The admin console; `tab` opens one tab (the sidebar's 'System Settings' opens `settings`). */
+  admin: { path: '/admin', getHref: (tab?: 'users' | 'listings' | 'invitations' | 'stats' | 'settings') => (tab ? `/admin?tab=${tab}` : '/admin') },
   agentDashboard: { path: '/agent-dashboard', getHref: () => '/agent-dashboard' },
   /** Every listing of the signed-in agent, paged newest first (the dashboard shows the first 5). */
   agentListings: {

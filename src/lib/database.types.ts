@@ -1997,6 +1997,51 @@ export type Database = {
       }
     }
     Functions: {
+      "admin_search_listings": {
+        Args: {
+          "search": string
+        }
+        Returns: {
+          "address": string
+          "agent_id": string | null
+          "created_at": string
+          "id": string
+          "listing_price": string | null
+          "photo_urls": NonNullable<Json>
+          "property_image_url": string | null
+          "seller_email": string | null
+          "seller_name": string | null
+          "seller_phone": string | null
+          "status": string
+          "tc_id": string | null
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      "admin_settings": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "inbound_email_domain": string
+          "invitation_lifetime_days": number
+          "role_switcher_email": string
+        }[]
+      }
+      "admin_stats": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "active_listings": number
+          "total_agents": number
+          "total_invitations": number
+          "total_listings": number
+          "total_tcs": number
+          "total_users": number
+        }[]
+      }
       "assign_agent": {
         Args: {
           "agent_id": string
@@ -2092,6 +2137,10 @@ export type Database = {
         }[]
       }
       "get_mls_password": {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
+      "inbound_email_domain": {
         Args: Record<PropertyKey, never>
         Returns: string
       }
@@ -2309,6 +2358,13 @@ export type Database = {
       "unassign_agent": {
         Args: {
           "agent_id": string
+        }
+        Returns: undefined
+      }
+      "update_admin_settings": {
+        Args: {
+          "inbound_email_domain": string
+          "invitation_lifetime_days": number
         }
         Returns: undefined
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { can, canChooseTeam, chat, isSuperAdmin, ownTeamId, type Viewer } from '@/lib/permissions';
+import { adminConsole, can, canChooseTeam, chat, isSuperAdmin, ownTeamId, type Viewer } from '@/lib/permissions';
 
 const agent: Viewer = { id: 'agent-1', role: 'agent', originalRole: null };
 const otherAgent: Viewer = { id: 'agent-2', role: 'agent', originalRole: null };
@@ -214,5 +214,29 @@ describe('chat', () => {
     expect(chat.deleteMessage(otherTc, message), 'another coordinator does not').toBe(false);
     expect(chat.leave(joined), 'a member leaves').toBe(true);
     expect(chat.leave({ created_by_id: tc.id, myRole: null }), 'a non-member has nothing to leave').toBe(false);
+  });
+});
+
+describe('admin console', () => {
+  const superAdmin: Viewer = { id: 'admin', role: 'super_admin', originalRole: null };
+  const switched: Viewer = { id: 'switcher', role: 'agent', originalRole: 'super_admin' };
+  const tc: Viewer = { id: 'tc', role: 'tc', originalRole: null };
+  const future = new Date(Date.now() + 86_400_000).toISOString();
+  const past = new Date(Date.now() - 1000).toISOString();
+
+  it('opens to super admins, also while switched to another role', () => {
+    expect(adminConsole.use(superAdmin), 'a super admin uses the console').toBe(true);
+    expect(adminConsole.use(switched), 'original_role super_admin counts (private.is_super_admin)').toBe(true);
+    expect(adminConsole.use(tc), 'a coordinator does not').toBe(false);
+  });
+
+  it('deletes any account but the one in use, and resends only pending invitations', () => {
+    expect(adminConsole.deleteUser(superAdmin, { id: 'someone' }), 'a super admin deletes another account').toBe(true);
+    expect(adminConsole.deleteUser(superAdmin, { id: 'admin' }), 'delete_user refuses the active account (409)').toBe(false);
+    expect(adminConsole.deleteUser(tc, { id: 'someone' }), 'a coordinator deletes nobody').toBe(false);
+    expect(adminConsole.resendInvitation(superAdmin, { used: false, expires_at: future }), 'a pending invitation can be resent').toBe(true);
+    expect(adminConsole.resendInvitation(superAdmin, { used: true, expires_at: future }), 'a used one cannot').toBe(false);
+    expect(adminConsole.resendInvitation(superAdmin, { used: false, expires_at: past }), 'an expired one cannot').toBe(false);
+    expect(adminConsole.resendInvitation(tc, { used: false, expires_at: future }), 'a coordinator resends nothing').toBe(false);
   });
 });

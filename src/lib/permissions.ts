@@ -130,3 +130,14 @@ export const chat = {
   /** Policy "Members can leave and managers remove others but the creator": any member leaves a created channel. */
   leave: (channel: ChatChannelAccess) => channel.myRole !== null,
 };
+
+/** The admin console (migrations 20250601000300, 20250610000400, 20250623000100–0200). */
+export const adminConsole = {
+  /** private.is_super_admin(): the page, admin_stats(), admin_settings(), every list. */
+  use: (user: Viewer) => isSuperAdmin(user),
+  /** public.delete_user(): super admins, never the account they are acting as (409). */
+  deleteUser: (user: Viewer, account: Pick<Tables<'users'>, 'id'>) => isSuperAdmin(user) && account.id !== user.id,
+  /** The invitations function's 'resend': super admins, for an invitation still pending (not used, not expired). */
+  resendInvitation: (user: Viewer, invitation: Pick<Tables<'invitations'>, 'used' | 'expires_at'>, now = Date.now()) =>
+    isSuperAdmin(user) && !invitation.used && new Date(invitation.expires_at).getTime() > now,
+};

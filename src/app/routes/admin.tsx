@@ -1,33 +1,29 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { FeaturePlaceholder } from '@/components/feature-placeholder';
 import { RequireRole } from '@/components/require-role';
-import { isSuperAdmin } from '@/lib/permissions';
-import { authSessionQueryOptions } from '@/features/system-status/api/get-auth-session';
-import { healthQueryOptions } from '@/features/system-status/api/get-health';
-import { restApiInfoQueryOptions } from '@/features/system-status/api/get-rest-api-info';
-import { SystemStatusOverview } from '@/features/system-status/components/system-status-overview';
+import { adminConsole } from '@/lib/permissions';
+import { adminStatsQueryOptions } from '@/features/admin/api/get-admin-stats';
+import { adminUsersQueryOptions } from '@/features/admin/api/get-admin-users';
+import { AdminConsole } from '@/app/routes/admin/admin-console';
 
-/** Starts the status queries without awaiting them, so the skeletons show instead of a blank wait. */
+/** Starts the first screen's two requests (counts, first page of users) while the route's code loads. */
 export function clientLoader(queryClient: QueryClient) {
   return () => {
-    void queryClient.prefetchQuery(healthQueryOptions());
-    void queryClient.prefetchQuery(restApiInfoQueryOptions());
-    void queryClient.prefetchQuery(authSessionQueryOptions());
+    void queryClient.prefetchQuery(adminStatsQueryOptions());
+    void queryClient.prefetchQuery(adminUsersQueryOptions({ search: '', page: 0 }));
     return null;
   };
 }
 
 /**
- * /admin (User Management and System Settings) and `/` for the super admin.
- * The system status (the services the app runs on) lives here until the
- * admin feature's settings screen takes it over.
+ * /admin ('System Administration', spec part 2 §2) and `/` for the super
+ * admin: users, listings, invitations, stats and System Settings. The access
+ * check mirrors private.is_super_admin(); every request is refused by the
+ * database to anyone else anyway.
  */
 export function AdminRoute() {
   return (
-    <RequireRole allow={isSuperAdmin} deniedTitle="Access Denied" deniedMessage="Super admin access required to view this page.">
-      <FeaturePlaceholder title="System Administration" description="Users, listings, invitations and statistics for the super administrator.">
-        <SystemStatusOverview />
-      </FeaturePlaceholder>
+    <RequireRole allow={adminConsole.use} deniedTitle="Access Denied" deniedMessage="Super admin access required to view this page.">
+      <AdminConsole />
     </RequireRole>
   );
 }

@@ -15,7 +15,7 @@ const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'System Overview', href: paths.home.getHref(), icon: LayoutDashboard },
     { label: 'User Management', href: paths.admin.getHref(), icon: Users },
     { label: 'TC Team Chat', href: paths.tcTeamChat.getHref(), icon: MessagesSquare },
-    { label: 'System Settings', href: paths.admin.getHref(), icon: Settings },
+    { label: 'System Settings', href: paths.admin.getHref('settings'), icon: Settings },
     { label: 'AI Assistant', href: paths.aiAssistant.getHref(), icon: Bot },
     { label: 'Notifications', href: paths.notifications.getHref(), icon: Bell },
   ],
@@ -56,7 +56,8 @@ export function isNavItemActive(href: string, pathname: string): boolean {
   const root = paths.home.getHref();
   if (href === root) return pathname === root;
   if (href === paths.agentDashboard.getHref() && pathname === root) return true;
-  return pathname.startsWith(href);
+  // A tab link (/admin?tab=settings) is active on its page; the query only picks the tab.
+  return pathname.startsWith(href.split('?')[0]);
 }
 
 /** Role badge text: wide sidebar 'Super Admin' / 'Agent' / 'TC', collapsed 'SA' / 'A' / 'TC'. */

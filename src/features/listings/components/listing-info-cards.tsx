@@ -5,13 +5,15 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/hooks/use-toast';
 import type { Listing } from '@/features/listings/api/get-listing';
+import { useInboundEmailDomain } from '@/features/listings/api/get-inbound-email-domain';
 
 
 const NOT_SPECIFIED = 'Not specified';
 
 /**
  * The address e-mails are forwarded to for this listing (spec: listing-{id}@{host}).
- * The host is the app's own, so each deployment gets its own inbound domain.
+ * The host is the inbound e-mail domain of System Settings, else the app's own,
+ * so each deployment gets its own inbound domain.
  */
 export function forwardingAddress(listingId: string, host = window.location.hostname): string {
   return `listing-${listingId}@${host}`;
@@ -27,7 +29,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function ListingInfoCards({ listing }: { listing: Listing }) {
-  const email = forwardingAddress(listing.id);
+  const inboundDomain = useInboundEmailDomain();
+  const email = forwardingAddress(listing.id, inboundDomain.data ?? undefined);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(email);
