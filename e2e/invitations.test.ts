@@ -1,6 +1,7 @@
 /**
  * The whole invitation path (issue 13, first 'Must show'): the super admin
- * invites a new agent through the invitations function, the e-mail arrives in
+ * invites a new agent from the admin console's 'Send Invitation' dialog (the
+ * invitations function), the e-mail arrives in
  * the local mail viewer, the invitee follows its link, sets name and password
  * and lands on the agent dashboard as an agent; the invitation is used, the
  * same link shows 'Already Activated', an expired one 'Invitation Not Found'.
@@ -39,6 +40,29 @@ async function invite(email: string, role: 'tc' | 'agent'): Promise<string> {
   return (data as { invitation: { id: string } }).invitation.id;
 }
 
+/**
+ * The admin's own path: System Administration → Invitations → 'Send Invitation',
+ * the dialog 'Invite New User', the toast, and the new invitation listed as
+ * Pending. Returns the admin's page (to see the state change later) and the id.
+ */
+async function inviteThroughAdminScreen(email: string): Promise<{ adminPage: Page; closeAdmin: () => Promise<void>; invitationId: string }> {
+  const { page, close } = await openPage(browser, 'desktop');
+  await signInAs(page, appUrl, stack, 'admin@listingdesk.test', '/admin?tab=invitations');
+  // The header's button (the Invitations tab repeats it for an empty list).
+  await page.getByRole('button', { name: 'Send Invitation' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Invite New User' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: 'Agent' }).click();
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  await page.getByText('Invitation sent', { exact: true }).first().waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('searchbox', { name: 'Search invitations' }).fill(email);
+  await expect.poll(() => page.getByTestId('invitation-state').allTextContents(), { message: 'the new invitation is listed as Pending' }).toEqual(['Pending']);
+  const [row] = await query<{ id: string }>(stack, 'select id from public.invitations where email = $1', [email]);
+  return { adminPage: page, closeAdmin: close, invitationId: row!.id };
+}
+
 async function expectAccessible(page: Page, what: string) {
   expect(describeViolations(await seriousA11yViolations(page)), `axe: no serious or critical violation on ${what}`).toBe('');
 }
@@ -50,7 +74,7 @@ async function shoot(page: Page, name: string, viewport: ViewportName) {
 describe('invitations end to end', () => {
   test('admin invites a new agent → mail → onboarding → agent dashboard; the link then shows Already Activated', async () => {
     const email = `new-agent-${crypto.randomUUID().slice(0, 8)}@invite.test`;
-    const invitationId = await invite(email, 'agent');
+    const { adminPage, closeAdmin, invitationId } = await inviteThroughAdminScreen(email);
 
     const { page, pageErrors, close } = await openPage(browser, 'desktop');
     try {
@@ -84,6 +108,9 @@ describe('invitations end to end', () => {
       expect(row?.used, 'the invitation is used (the admin list shows Used)').toBe(true);
       const listed = (await admin.from('invitations').select('used').eq('id', invitationId).single()).data;
       expect(listed?.used, "the super admin's own read of the invitations shows it used").toBe(true);
+      await adminPage.reload();
+      await adminPage.getByRole('searchbox', { name: 'Search invitations' }).fill(email);
+      await expect.poll(() => adminPage.getByTestId('invitation-state').allTextContents(), { message: 'the admin list shows the invitation Used' }).toEqual(['Used']);
       const accounts = await query<{ role: string; first_name: string }>(stack, 'select role, first_name from public.users where email = $1', [email]);
       expect(accounts, 'one agent account with the trimmed first name').toEqual([{ role: 'agent', first_name: 'Nia' }]);
 
@@ -95,6 +122,7 @@ describe('invitations end to end', () => {
       expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
     } finally {
       await close();
+      await closeAdmin();
     }
   });
 

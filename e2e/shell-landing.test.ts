@@ -45,8 +45,9 @@ describe('signed-out shell', () => {
       }
       await page.getByLabel('Email address').waitFor();
       expect(await page.getByRole('button', { name: 'Sign In' }).isVisible(), 'the sign-in form has a Sign In button').toBe(true);
-      expect(await page.getByRole('link', { name: /magic link/i }).isVisible(), 'the form offers a magic link').toBe(true);
-      expect(await page.getByRole('link', { name: /forgot your password/i }).isVisible(), 'the form offers password recovery').toBe(true);
+      expect(await page.getByRole('button', { name: /magic link/i }).isVisible(), 'the form offers a magic link').toBe(true);
+      expect(await page.getByRole('button', { name: /forgot your password/i }).isVisible(), 'the form offers password recovery').toBe(true);
+      expect(await page.getByText(/sign up/i).count(), 'no public sign-up is offered (invitation-only)').toBe(0);
       expect(describeViolations(await seriousA11yViolations(page)), 'axe: no serious or critical violation on the sign-in screen').toBe('');
       await saveScreenshot(page, `shell-sign-in-${viewport}`);
       expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
