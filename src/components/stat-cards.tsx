@@ -1,0 +1,33 @@
+import type { LucideIcon } from 'lucide-react';
+import { Skeleton } from '@/components/ui/skeleton';
+
+export interface StatCard {
+  key: string;
+  label: string;
+  icon: LucideIcon;
+  /** Undefined while loading. */
+  value: number | undefined;
+}
+
+/** A row of count cards (agent dashboard, admin System Stats): label, number, icon; a skeleton while loading. */
+export function StatCards({ cards, label }: { cards: StatCard[]; label: string }) {
+  return (
+    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={label}>
+      {cards.map(({ key, label: cardLabel, icon: Icon, value }) => (
+        <li key={key} className="bg-card flex items-center justify-between gap-3 rounded-xl border p-4 shadow-sm" data-testid={`stat-${key}`}>
+          <div className="flex min-w-0 flex-col gap-1">
+            <span className="text-muted-foreground text-sm">{cardLabel}</span>
+            {value === undefined ? (
+              <Skeleton className="h-7 w-10" />
+            ) : (
+              <span className="text-2xl font-semibold tabular-nums" data-count={value}>
+                {value.toLocaleString()}
+              </span>
+            )}
+          </div>
+          <Icon aria-hidden className="text-muted-foreground size-6 shrink-0" />
+        </li>
+      ))}
+    </ul>
+  );
+}
