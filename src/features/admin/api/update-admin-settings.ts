@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
+import { settingsKeys } from '@/lib/settings-query-keys';
 import { supabase } from '@/lib/supabase';
 import { useAdminMutation } from '@/features/admin/hooks/use-admin-mutation';
 
@@ -16,5 +18,12 @@ export async function updateAdminSettings(input: UpdateAdminSettingsInput): Prom
 }
 
 export function useUpdateAdminSettings() {
-  return useAdminMutation({ mutationFn: updateAdminSettings, success: { title: 'Settings saved' }, failure: 'Failed to save settings' });
+  const queryClient = useQueryClient();
+  return useAdminMutation({
+    mutationFn: updateAdminSettings,
+    success: { title: 'Settings saved' },
+    failure: 'Failed to save settings',
+    // The listing screens cache the forwarding domain for the session: they must show the new one.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: settingsKeys.all }),
+  });
 }
