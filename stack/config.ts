@@ -44,6 +44,12 @@ export const stackOptionsSchema = z.object({
   /** The config.toml the stack honours; default `<projectRoot>/supabase/config.toml` (test stacks pass an edited copy). */
   configFile: z.string().optional(),
   jwtExpirySeconds: z.number().int().min(60).default(3600),
+  /**
+   * Variables for the Edge Functions on top of supabase/functions/.env (like
+   * the CLI's `functions serve --env-file`): test stacks point the AI settings
+   * at a fake provider, or blank them so a developer's own key is never used.
+   */
+  functionsEnv: z.record(z.string(), z.string()).default({}),
 });
 
 export type StackOptions = z.input<typeof stackOptionsSchema>;
@@ -74,6 +80,7 @@ export interface StackConfig {
   mailUrl: string;
   supabaseDir: string;
   functionsDir: string;
+  functionsEnv: Record<string, string>;
 }
 
 /** An IP address as compared with a socket's peer: IPv4-mapped IPv6 ("::ffff:127.0.0.1") as plain IPv4. */
@@ -120,6 +127,7 @@ export async function resolveConfig(input: StackOptions = {}): Promise<StackConf
     mailUrl: `http://${host}:${o.mailPort}`,
     supabaseDir: path.join(o.projectRoot, 'supabase'),
     functionsDir: path.join(o.projectRoot, 'supabase', 'functions'),
+    functionsEnv: o.functionsEnv,
   };
 }
 

@@ -19,7 +19,8 @@ declare module 'vitest' {
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const APP_ENV_KEYS = ['VITE_SUPABASE_URL', 'VITE_SUPABASE_ANON_KEY'] as const;
 
-async function startAppServer(port: number): Promise<ViteDevServer> {
+/** A Vite dev server of the app on this port, configured only by process.env (see APP_ENV_KEYS). */
+export async function startAppServer(port: number): Promise<ViteDevServer> {
   const server = await createServer({
     configFile: path.join(PROJECT_ROOT, 'vite.config.ts'),
     root: PROJECT_ROOT,

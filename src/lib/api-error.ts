@@ -100,7 +100,7 @@ export async function throwIfFunctionError<T>(result: { data: T; error: unknown 
   const response = (error as { context?: unknown }).context;
   if (response instanceof Response) {
     const body = await response.text().catch(() => '');
-    throw new ApiError(response.status, extractMessage(body), { cause: error });
+    throw new ApiError(response.status, extractMessage(body), { code: extractCode(body), cause: error });
   }
   throw toApiError(error);
 }
@@ -118,6 +118,17 @@ function extractMessage(body: string): string {
     // Not JSON: the text itself is the body.
   }
   return body;
+}
+
+/** The machine-readable code of a function's error body (`{ message, error: { code } }`), if any. */
+export function extractCode(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const code = (parsed as { error?: { code?: unknown } } | null)?.error?.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Auth codes meaning the session is gone (revoked, signed out elsewhere, or a token we cannot use). */

@@ -286,9 +286,16 @@ export type Database = {
         Row: {
           "confidence": number | null
           "created_at": string
+          "error_code": string | null
+          "finished_at": string | null
           "id": string
           "input": string | null
+          "input_chars": number
+          "latency_ms": number | null
+          "model": string | null
           "output": string | null
+          "output_chars": number | null
+          "status": string
           "type": string
           "user_id": string
         }
@@ -296,18 +303,32 @@ export type Database = {
         Insert: {
           "confidence"?: number | null
           "created_at"?: string
+          "error_code"?: string | null
+          "finished_at"?: string | null
           "id"?: string
           "input"?: string | null
+          "input_chars"?: number
+          "latency_ms"?: number | null
+          "model"?: string | null
           "output"?: string | null
+          "output_chars"?: number | null
+          "status"?: string
           "type": string
           "user_id": string
         }
         Update: {
           "confidence"?: number | null
           "created_at"?: string
+          "error_code"?: string | null
+          "finished_at"?: string | null
           "id"?: string
           "input"?: string | null
+          "input_chars"?: number
+          "latency_ms"?: number | null
+          "model"?: string | null
           "output"?: string | null
+          "output_chars"?: number | null
+          "status"?: string
           "type"?: string
           "user_id"?: string
         }
@@ -2060,6 +2081,23 @@ export type Database = {
           "profile_image_url": string
         }[]
       }
+      "begin_ai_interaction": {
+        Args: {
+          "auth_user_id": string
+          "input_chars": number
+          "input_text": string
+          "interaction_type": string
+          "model": string
+          "requests_per_minute": number
+        }
+        Returns: {
+          "account_id": string
+          "account_role": string
+          "interaction_id": string
+          "may_use_ai": boolean
+          "retry_after_seconds": number
+        }[]
+      }
       "can_switch_role": {
         Args: Record<PropertyKey, never>
         Returns: boolean
@@ -2121,6 +2159,15 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "finish_ai_interaction": {
+        Args: {
+          "error_code"?: string
+          "interaction_id": string
+          "output_chars": number
+          "output_text": string
+        }
+        Returns: undefined
       }
       "get_invitation": {
         Args: {

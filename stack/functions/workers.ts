@@ -179,6 +179,9 @@ export class WorkerPool {
         else env[key] = value;
       }
     }
+    for (const [key, value] of Object.entries(config.functionsEnv)) {
+      if (!key.startsWith('SUPABASE_')) env[key] = value;
+    }
     Object.assign(env, {
       SUPABASE_URL: config.apiUrl,
       SUPABASE_ANON_KEY: config.anonKey,

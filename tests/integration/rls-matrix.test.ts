@@ -231,7 +231,8 @@ const SPECS: TableSpec[] = [
     create: (db, w) => insertRow(db, 'ai_interactions', { user_id: w.a.tc1.id, type: 'query', input: 'hi', confidence: 0.9 }),
     insert: (actor) => ({ id: uid(), user_id: me(actor), type: 'query' }),
     update: { column: 'output', value: (k) => `Output by ${k}` },
-    allow: { select: ['tc1', 'admin'], insert: ['tc1', 'tc2', 'admin'], update: ['tc1'], delete: ['tc1', 'admin'] },
+    // Written only by the AI functions (service role): the log also enforces the rate limit.
+    allow: { select: ['tc1', 'admin'], insert: [], update: [], delete: ['admin'] },
   },
   {
     name: 'ai_insights',

@@ -63,8 +63,22 @@ function testConfig(dataDir: string, limit: number, enableSignup: boolean): stri
   return file;
 }
 
+/**
+ * The AI provider of test stacks: none unless a test passes one (see
+ * tests/support/ai-stack.ts), whatever a developer's supabase/functions/.env
+ * says, so tests never reach a real model or spend a real key.
+ */
+export const NO_AI_PROVIDER: Record<string, string> = { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', OPENAI_MODEL: '' };
+
 export async function startThrowawayStack(
-  extra: { siteUrl?: string; signInSignUps?: number; trustedProxies?: string[]; enableSignup?: boolean } = {},
+  extra: {
+    siteUrl?: string;
+    signInSignUps?: number;
+    trustedProxies?: string[];
+    enableSignup?: boolean;
+    /** Edge Function variables over supabase/functions/.env (AI settings default to none). */
+    functionsEnv?: Record<string, string>;
+  } = {},
 ): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
   sweepDeadTempDirs();
   const folder = ownedTempDir(throwawayPrefix());
@@ -81,6 +95,7 @@ export async function startThrowawayStack(
     ephemeral: true,
     quiet: true,
     siteUrl: extra.siteUrl,
+    functionsEnv: { ...NO_AI_PROVIDER, ...extra.functionsEnv },
   });
   const c = stack.config;
   return {

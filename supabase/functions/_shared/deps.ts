@@ -16,3 +16,5 @@ export { z } from 'npm:zod@4.6.7';
 // pg ships no types; @types/pg is pinned to match it.
 // @ts-types="npm:@types/pg@8.23.1"
 export { default as pg } from 'npm:pg@8.23.1';
+// The official OpenAI SDK, pointed at any OpenAI-compatible server through OPENAI_BASE_URL.
+export { default as OpenAI } from 'npm:openai@7.57.0';

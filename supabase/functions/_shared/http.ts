@@ -14,6 +14,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly details?: unknown,
+    /** Extra response headers, such as Retry-After on a 429. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -26,8 +28,8 @@ export function json(body: unknown, status = 200, headers: HeadersInit = {}): Re
   });
 }
 
-export function errorResponse(status: number, code: string, message: string, details?: unknown): Response {
-  return json({ message, error: details === undefined ? { code, message } : { code, message, details } }, status);
+export function errorResponse(status: number, code: string, message: string, details?: unknown, headers: HeadersInit = {}): Response {
+  return json({ message, error: details === undefined ? { code, message } : { code, message, details } }, status, headers);
 }
 
 /**
@@ -41,7 +43,7 @@ export function handler(fn: (req: Request) => Response | Promise<Response>): (re
     try {
       return await fn(req);
     } catch (error) {
-      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.details);
+      if (error instanceof HttpError) return errorResponse(error.status, error.code, error.message, error.details, error.headers);
       console.error(error);
       return errorResponse(500, 'internal_error', 'The function failed; see its logs');
     }

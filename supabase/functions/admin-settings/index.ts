@@ -8,6 +8,7 @@
  * invitation_lifetime_days }, aiConfigured }; 401 without a session, 403 for
  * anyone but a super admin.
  */
+import { aiSettings } from '../_shared/ai.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
 import { createUserClient, requireUser } from '../_shared/supabase.ts';
 
@@ -20,6 +21,6 @@ Deno.serve(
       throw new Error(`admin_settings failed: ${error.message}`);
     }
     const settings = Array.isArray(data) ? data[0] : data;
-    return json({ settings, aiConfigured: Boolean(Deno.env.get('OPENAI_API_KEY')?.trim()) });
+    return json({ settings, aiConfigured: aiSettings() !== null });
   }),
 );
