@@ -1,43 +1,50 @@
-import { Sparkles } from 'lucide-react';
-import { FeaturePlaceholder } from '@/components/feature-placeholder';
-import { Badge } from '@/components/ui/badge';
-import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { can } from '@/lib/permissions';
+import { useAiStatus } from '@/features/ai/api/get-ai-status';
+import { AiNotConfigured } from '@/features/ai/components/ai-not-configured';
+import { ChatPanel } from '@/features/ai/components/chat-panel';
+import { ListingDescriptionsPanel } from '@/features/ai/components/listing-descriptions-panel';
+import { AgentComingSoon } from '@/app/routes/ai-assistant/agent-coming-soon';
 
-/** What agents see on /ai-assistant (spec part 2 §1, §2, §6): the assistant is coming to realtors later, as a paid add-on. */
-function AgentComingSoon() {
-  return (
-    <div className="mx-auto flex w-full max-w-2xl flex-col gap-6">
-      <header className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight">AI Assistant</h1>
-      </header>
-      <Card>
-        <CardContent className="flex flex-col items-center gap-4 py-6 text-center" data-testid="ai-coming-soon">
-          <span className="bg-primary/10 text-primary grid size-14 place-items-center rounded-full">
-            <Sparkles aria-hidden className="size-7" />
-          </span>
-          <Badge variant="secondary">Coming Soon</Badge>
-          <h2 className="text-xl font-semibold tracking-tight">The AI assistant is coming to realtors</h2>
-          <p className="text-muted-foreground max-w-prose text-sm">
-            Today the AI assistant (AI chat and listing descriptions) is available to transaction coordinators. Realtor access will come later for a small
-            monthly add-on fee.
-          </p>
-        </CardContent>
-      </Card>
-    </div>
-  );
+/** The AI Chat tab: the chat when a model provider is configured, else plainly that it is not. */
+function AiChatTab({ userId }: { userId: string }) {
+  const status = useAiStatus();
+  if (status.isPending) return <Skeleton className="h-64 w-full" />;
+  // An unknown state (status call failed) still offers the chat: a failed answer then says so.
+  if (status.data?.configured === false) {
+    return <AiNotConfigured what="The AI assistant" stillWorks="Everything else in ListingDesk works as usual; only the AI answers are unavailable." />;
+  }
+  return <ChatPanel userId={userId} />;
 }
 
 /**
- * /ai-assistant: coordinators and the super administrator get the assistant
- * (its screens are another issue's; a placeholder until then), agents the
- * coming-soon notice.
+ * /ai-assistant (spec part 2 §2): coordinators and the super administrator
+ * get the tabs AI Chat and Listing Descriptions; agents the coming-soon notice.
  */
 export function AiAssistantRoute() {
   const { data: user, isPending } = useCurrentUser();
   if (isPending) return <Skeleton className="h-40 w-full" />;
   if (!user || !can.accessAiAssistant(user)) return <AgentComingSoon />;
-  return <FeaturePlaceholder title="AI Assistant" description="AI chat and listing descriptions for coordinators and the super administrator." />;
+  return (
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-4">
+      <header className="flex flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">AI Assistant</h1>
+        <p className="text-muted-foreground text-sm">Ask about your listings and work, or draft listing descriptions.</p>
+      </header>
+      <Tabs defaultValue="chat">
+        <TabsList>
+          <TabsTrigger value="chat">AI Chat</TabsTrigger>
+          <TabsTrigger value="descriptions">Listing Descriptions</TabsTrigger>
+        </TabsList>
+        <TabsContent value="chat">
+          <AiChatTab userId={user.id} />
+        </TabsContent>
+        <TabsContent value="descriptions">
+          <ListingDescriptionsPanel />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
 }

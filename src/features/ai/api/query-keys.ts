@@ -8,4 +8,6 @@ export const aiKeys = {
   workflowStats: (agentId: string | null) => ['ai', 'workflow', 'stats', agentId ?? 'all'] as const,
   workflowInsights: (agentId: string | null) => ['ai', 'workflow', 'insights', agentId ?? 'all'] as const,
   workflowPatterns: (agentId: string | null) => ['ai', 'workflow', 'patterns', agentId ?? 'all'] as const,
+  /** One account's AI chat history (under aiKeys.conversations). */
+  conversation: (userId: string) => ['ai', 'conversations', userId] as const,
 };
