@@ -16,10 +16,10 @@ export function AiNotConfigured({ what, stillWorks }: { what: string; stillWorks
           <h2 className="text-base font-semibold">AI is not configured</h2>
           <p className="text-muted-foreground">{what} needs an AI model provider, and none is configured for this installation.</p>
           <p className="text-muted-foreground">
-            To turn it on, set <code className="bg-muted rounded px-1 font-mono text-xs">OPENAI_API_KEY</code> (and optionally{' '}
-            <code className="bg-muted rounded px-1 font-mono text-xs">OPENAI_BASE_URL</code> for any OpenAI-compatible server and{' '}
-            <code className="bg-muted rounded px-1 font-mono text-xs">OPENAI_MODEL</code>) in the Edge Functions&apos; environment:{' '}
-            <code className="bg-muted rounded px-1 font-mono text-xs">supabase/functions/.env</code> locally, project secrets on hosted Supabase. The
+            To turn it on, set <code className="bg-muted text-foreground rounded px-1 font-mono text-xs">OPENAI_API_KEY</code> (and optionally{' '}
+            <code className="bg-muted text-foreground rounded px-1 font-mono text-xs">OPENAI_BASE_URL</code> for any OpenAI-compatible server and{' '}
+            <code className="bg-muted text-foreground rounded px-1 font-mono text-xs">OPENAI_MODEL</code>) in the Edge Functions&apos; environment:{' '}
+            <code className="bg-muted text-foreground rounded px-1 font-mono text-xs">supabase/functions/.env</code> locally, project secrets on hosted Supabase. The
             super administrator&apos;s System Settings show whether it is set.
           </p>
           {stillWorks && <p className="text-muted-foreground">{stillWorks}</p>}

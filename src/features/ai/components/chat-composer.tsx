@@ -20,7 +20,7 @@ export function ChatComposer({ value, onChange, onSend, busy }: { value: string;
     <form onSubmit={submit} className="flex items-end gap-2">
       <Textarea
         aria-label="Message the AI assistant"
-        placeholder="Ask about your listings, tasks, documents or messages…"
+        placeholder="Ask the AI assistant…"
         value={value}
         maxLength={4000}
         rows={2}

@@ -2,7 +2,7 @@ import { Trash2 } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useClearAiConversation } from '@/features/ai/api/clear-ai-conversation';
 import { useAiConversation } from '@/features/ai/api/get-ai-conversation';
@@ -39,8 +39,8 @@ export function ChatPanel({ userId }: { userId: string }) {
 
   return (
     <Card className="flex min-h-0 flex-col gap-0 py-0">
-      <CardHeader className="flex flex-row items-center justify-between gap-2 border-b py-3">
-        <CardTitle className="text-base">AI Chat</CardTitle>
+      <div className="flex items-center justify-between gap-2 border-b px-4 py-3 sm:px-6">
+        <h2 className="text-base font-semibold">AI Chat</h2>
         <ConfirmAction
           trigger={
             <Button variant="outline" size="sm" disabled={chat.busy || clear.isPending || entries.length === 0}>
@@ -53,7 +53,7 @@ export function ChatPanel({ userId }: { userId: string }) {
           confirmLabel="Clear Chat"
           onConfirm={() => clear.mutate({ userId })}
         />
-      </CardHeader>
+      </div>
       <CardContent className="flex flex-col gap-3 px-0">
         <div ref={scroller} className="h-[min(60vh,36rem)] overflow-y-auto px-4 py-4 sm:px-6" data-testid="chat-scroller">
           {history.isPending ? (
