@@ -28,7 +28,12 @@ export function ListingDescriptionsPanel() {
   const status = useAiStatus();
   if (status.isPending) return <Skeleton className="h-64 w-full" />;
   if (!status.data?.configured) {
-    return <AiNotConfigured what="Listing descriptions" stillWorks="Listings, notes and the rule-based smart reminders work as usual." />;
+    return (
+      // The notice's variable names are muted text on a muted chip (contrast 4.3:1); shown here at full contrast.
+      <div className="[&_code]:text-foreground">
+        <AiNotConfigured what="Listing descriptions" stillWorks="Listings, notes and the rule-based smart reminders work as usual." />
+      </div>
+    );
   }
   return <DescriptionsForm />;
 }
@@ -104,7 +109,7 @@ function DescriptionsForm() {
               <span>Used the facts of your listing at {result.listingAddress}.</span>
             </p>
           )}
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid items-start gap-4 lg:grid-cols-2">
             {result.styles.map((style) => (
               <ListingDescriptionCard key={style.name} name={style.name} description={style.description} />
             ))}
