@@ -235,8 +235,8 @@ begin
     (a_david, a_sarah, 'efficiency_pattern', 'HOA tasks take longest', 'HOA-related tasks average 4 days to respond.', 'Create HOA tasks on day one of the listing.', 0.64);
   insert into public.ai_listing_descriptions (listing_id, tc_id, style, description, highlights) values
     (l3, a_olivia, 'Classic', 'Charming Hyde Park bungalow with original hardwoods, a deep front porch and a shaded backyard.', array['original hardwoods', 'front porch']);
-  insert into public.property_research (address, research_data) values
-    ('908 E 49th St, Austin, TX 78751', '{"year_built": 1938, "lot_sqft": 7405, "school_district": "Austin ISD"}');
+  insert into public.property_research (listing_id, research_data) values
+    ('10000000-0000-4000-8000-000000000003', '{"year_built": 1938, "lot_sqft": 7405, "school_district": "Austin ISD"}');
   insert into public.notifications (user_id, type, title, content, priority) values
     (a_olivia, 'ai_reminder', 'Follow up on Barton Hills', 'The listing agreement task is due in 2 days.', 'high'),
     (a_admin, 'alert', 'Invitation expired', 'noah.bennett@listingdesk.test did not accept in time.', 'low');

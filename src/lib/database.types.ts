@@ -1287,6 +1287,7 @@ export type Database = {
           "address": string
           "id": string
           "last_updated": string
+          "listing_id": string
           "research_data": NonNullable<Json>
         }
         ComputedFields: never
@@ -1294,15 +1295,28 @@ export type Database = {
           "address": string
           "id"?: string
           "last_updated"?: string
+          "listing_id": string
           "research_data"?: NonNullable<Json>
         }
         Update: {
           "address"?: string
           "id"?: string
           "last_updated"?: string
+          "listing_id"?: string
           "research_data"?: NonNullable<Json>
         }
         Relationships: [
+          {
+            foreignKeyName: "property_research_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: true
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          }
         ]
       }
       "tasks": {

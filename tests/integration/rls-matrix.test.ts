@@ -270,10 +270,14 @@ const SPECS: TableSpec[] = [
   {
     name: 'property_research',
     table: 'property_research',
-    create: (db) => insertRow(db, 'property_research', { address: `${uid().slice(0, 6)} Research Rd` }),
-    insert: () => ({ id: uid(), address: `${uid().slice(0, 6)} Matrix Rd` }),
-    update: { column: 'address', value: (k) => `${k} ${uid().slice(0, 4)} Updated Rd` },
-    allow: { select: ['tc1', 'tc2', 'admin'], insert: ['tc1', 'tc2', 'admin'], update: ['tc1', 'tc2', 'admin'], delete: ['admin'] },
+    // One row per listing: each fixture row gets its own listing of agent A (coordinator 1).
+    create: async (db, w) =>
+      insertRow(db, 'property_research', {
+        listing_id: await insertRow(db, 'listings', { address: `${uid().slice(0, 6)} Research Rd`, agent_id: w.a.agentA.id, tc_id: w.a.tc1.id }),
+      }),
+    insert: (_actor, w) => ({ id: uid(), listing_id: w.f.listingA, address: 'Forged Rd' }),
+    update: { column: 'research_data', value: (k) => ({ refreshedBy: k }) },
+    allow: { select: ['tc1', 'admin'], insert: ['tc1', 'admin'], update: ['tc1', 'admin'], delete: ['admin'] },
   },
   {
     name: 'ai_listing_descriptions',

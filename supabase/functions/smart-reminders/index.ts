@@ -3,19 +3,21 @@
  * GET /api/smart-reminders/{listingId}): a list of plain strings for the
  * listing's coordinator or a super admin.
  *
- * Rule-based for now (overdue and unanswered tasks, responses awaiting review,
- * missing documents or photos, a stale status); an AI pass can later add to or
- * rephrase the same list without changing the contract.
+ * The rules (overdue and unanswered tasks, responses awaiting review, missing
+ * documents or photos, a stale status) are the source of truth; with a model
+ * configured they are prioritised and phrased by it (phrasing.ts), never added
+ * to, and any AI failure falls back to the rule strings.
  *
  * Everything is read with the caller's own client, so RLS decides what the
  * reminders may mention: a listing the caller cannot see is a 404.
  *
- * POST { listingId } → 200 { reminders: string[] }
+ * POST { listingId } → 200 { reminders: string[], phrasedByModel: boolean }
  */
 import { createUserClient, requireUser } from '../_shared/supabase.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
 import { parseJsonBody } from '../_shared/validate.ts';
 import { z, type SupabaseClient } from '../_shared/deps.ts';
+import { phraseReminders } from './phrasing.ts';
 import { buildReminders, type ReminderFacts } from './rules.ts';
 
 const bodySchema = z.object({ listingId: z.uuid() });
@@ -63,6 +65,7 @@ Deno.serve(
       tasks: tasks.data ?? [],
       documentCount: documents.count ?? 0,
     };
-    return json({ reminders: buildReminders(facts, new Date()) }, 200, { 'Cache-Control': 'no-store' });
+    const { reminders, phrasedByModel } = await phraseReminders(user, listingId, buildReminders(facts, new Date()));
+    return json({ reminders, phrasedByModel }, 200, { 'Cache-Control': 'no-store' });
   }),
 );
