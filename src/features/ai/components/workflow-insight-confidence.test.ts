@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidenceLevel } from '@/features/ai/components/workflow-insight-list';
+import { confidenceLevel } from '@/features/ai/components/workflow-insight-confidence';
 
 describe('confidence colours (spec part 2 §9)', () => {
   it('0.8 and above is green, 0.6 and above yellow, below red', () => {
