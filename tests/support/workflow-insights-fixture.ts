@@ -10,7 +10,7 @@
  * 3 completed 2, 3 and 4 days late; 5 of 6 tasks completed, answers within 8 h.
  * The expected statistics are worked out in tests/integration/ai-workflow-insights.test.ts.
  */
-import { signedInUser, withDb, type TestUser } from './clients.ts';
+import { DEMO_PASSWORD, signedInUser, withDb, type TestUser } from './clients.ts';
 import type { StackInfo } from './throwaway-stack.ts';
 
 interface TaskSpec {
@@ -58,7 +58,9 @@ async function accountId(authUserId: string, info: StackInfo): Promise<string> {
 }
 
 export async function seedWorkflowFixture(info: StackInfo): Promise<WorkflowFixture> {
-  const [coordinator, alex, blair] = await Promise.all([signedInUser({}, info), signedInUser({}, info), signedInUser({}, info)]);
+  // The demo password, so browser tests can sign them in like the seed's people.
+  const person = () => signedInUser({ password: DEMO_PASSWORD }, info);
+  const [coordinator, alex, blair] = await Promise.all([person(), person(), person()]);
   const [coordinatorId, alexId, blairId] = await Promise.all([coordinator, alex, blair].map((u) => accountId(u.id, info)));
   await withDb(async (db) => {
     await db.query(`update public.users set role = 'tc', first_name = 'Casey', last_name = 'Coordinator' where id = $1`, [coordinatorId]);

@@ -68,7 +68,7 @@ function WorkflowInsights({ user }: { user: CurrentUser }) {
         </Button>
       </div>
       {aiStatus.data?.configured === false && (
-        <p role="status" className="text-muted-foreground bg-muted rounded-md px-3 py-2 text-sm" data-testid="ai-not-configured">
+        <p role="status" className="text-muted-foreground rounded-md border px-3 py-2 text-sm" data-testid="ai-not-configured">
           AI is not configured, so insights are worded from the statistics alone; they are computed the same way. To have a model phrase them, set{' '}
           <code className="font-mono text-xs">OPENAI_API_KEY</code> in the Edge Functions&apos; environment.
         </p>
