@@ -7,13 +7,15 @@ export interface StatCard {
   icon: LucideIcon;
   /** Undefined while loading. */
   value: number | undefined;
+  /** The value as shown, when a plain count would mislead (e.g. '36.8%', or '—' when there is nothing to measure). */
+  display?: string;
 }
 
-/** A row of count cards (agent dashboard, admin System Stats): label, number, icon; a skeleton while loading. */
+/** A row of count cards (agent dashboard, admin System Stats, AI Workflow Insights): label, number, icon; a skeleton while loading. */
 export function StatCards({ cards, label }: { cards: StatCard[]; label: string }) {
   return (
     <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={label}>
-      {cards.map(({ key, label: cardLabel, icon: Icon, value }) => (
+      {cards.map(({ key, label: cardLabel, icon: Icon, value, display }) => (
         <li key={key} className="bg-card flex items-center justify-between gap-3 rounded-xl border p-4 shadow-sm" data-testid={`stat-${key}`}>
           <div className="flex min-w-0 flex-col gap-1">
             <span className="text-muted-foreground text-sm">{cardLabel}</span>
@@ -21,7 +23,7 @@ export function StatCards({ cards, label }: { cards: StatCard[]; label: string }
               <Skeleton className="h-7 w-10" />
             ) : (
               <span className="text-2xl font-semibold tabular-nums" data-count={value}>
-                {value.toLocaleString()}
+                {display ?? value.toLocaleString()}
               </span>
             )}
           </div>

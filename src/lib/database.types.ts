@@ -2247,6 +2247,35 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      "replace_workflow_insights": {
+        Args: {
+          "agent_id": string
+          "insights": Json
+          "phrased_by_model"?: boolean
+        }
+        Returns: {
+          "agent_id": string | null
+          "confidence": number
+          "created_at": string
+          "description": string | null
+          "id": string
+          "insight_type": string
+          "is_active": boolean
+          "last_triggered": string | null
+          "metadata": NonNullable<Json>
+          "recommendation": string | null
+          "tc_id": string
+          "title": string
+          "trigger_condition": NonNullable<Json>
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "ai_learning_insights"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       "resend_task": {
         Args: {
           "task_id": string
@@ -2428,6 +2457,31 @@ export type Database = {
           "invitation_lifetime_days": number
         }
         Returns: undefined
+      }
+      "workflow_insight_candidates": {
+        Args: {
+          "agent_id"?: string
+        }
+        Returns: {
+          "confidence": number
+          "description": string
+          "insight_type": string
+          "recommendation": string
+          "subject_agent_id": string
+          "title": string
+          "trigger_condition": Json
+        }[]
+      }
+      "workflow_stats": {
+        Args: {
+          "agent_id"?: string
+        }
+        Returns: {
+          "active_insights": number
+          "avg_response_hours": number
+          "completion_rate": number
+          "total_patterns": number
+        }[]
       }
     }
     Enums: {

@@ -240,3 +240,12 @@ describe('admin console', () => {
     expect(adminConsole.resendInvitation(tc, { used: false, expires_at: future }), 'a coordinator resends nothing').toBe(false);
   });
 });
+
+describe('AI Workflow Insights', () => {
+  it('coordinators and super admins use them (private.check_workflow_scope); agents get access denied', () => {
+    expect(can.useWorkflowInsights(tc), 'a coordinator uses them').toBe(true);
+    expect(can.useWorkflowInsights(admin), 'a super admin uses them').toBe(true);
+    expect(can.useWorkflowInsights(adminAsAgent), 'a super admin on the agent view keeps them').toBe(true);
+    expect(can.useWorkflowInsights(agent), 'an agent does not').toBe(false);
+  });
+});

@@ -89,6 +89,8 @@ export const can = {
   /** Policy "Uploaders, the listing's agent, the team's coordinator and super admins can delete documents", for a team document. */
   deleteTeamDocument: (user: Viewer, document: Pick<Tables<'documents'>, 'uploaded_by' | 'team_tc_id'>) =>
     isSuperAdmin(user) || document.uploaded_by === user.id || (coordinates(user) && document.team_tc_id === user.id),
+  /** private.check_workflow_scope(): workflow_stats(), workflow_insight_candidates() and the ai-workflow-insights function answer tcs and super admins. */
+  useWorkflowInsights: (user: Viewer) => coordinatesOrAdmin(user),
 };
 
 /**
