@@ -19,3 +19,18 @@ comment on function public.current_account() is
 
 revoke execute on function public.current_account() from public, anon;
 grant execute on function public.current_account() to authenticated;
+
+create function public.current_account_id()
+returns uuid
+language sql
+stable
+security invoker
+set search_path = ''
+as $$
+  select private.current_account_id()
+$$;
+comment on function public.current_account_id() is
+  'The account (users.id) the caller acts as, for API queries that name it (user_id = me); null when the sign-in has no account.';
+
+revoke execute on function public.current_account_id() from public, anon;
+grant execute on function public.current_account_id() to authenticated;

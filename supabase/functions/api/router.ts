@@ -161,7 +161,7 @@ async function dispatch(candidate: CompiledRoute, match: RegExpExecArray, url: U
   const params = definition.params ? definition.params.safeParse(rawParams) : { success: true as const, data: rawParams };
   if (!params.success) throw new HttpError(404, 'not_found', 'Not found');
 
-  const caller = definition.auth === 'none' ? null : await authenticate(req);
+  const caller = definition.auth === 'none' ? null : authenticate(req);
   const query = definition.query ? definition.query.safeParse(Object.fromEntries(url.searchParams)) : { success: true as const, data: {} };
   if (!query.success) throw invalid(query.error, 'query');
   const body = await readBody(req, definition.body);

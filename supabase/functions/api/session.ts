@@ -1,15 +1,19 @@
 /**
  * Who calls the `/api` surface: `Authorization: Bearer <access token>` (what
  * every Supabase client sends), else the session cookie the app sets for
- * same-origin browser calls. Either way the token is checked with Auth and
- * every query then runs with it, so RLS decides exactly as for the app.
+ * same-origin browser calls. Every query then runs with that token, so
+ * PostgREST, Storage and other functions verify it and RLS decides exactly as
+ * for the app's own direct calls — no extra round trip to Auth per call (the
+ * cookie is only ever set from a token Auth confirmed). A token that is not a
+ * signed-in user's, or has expired, is a 401 before anything runs; a forged
+ * one is refused by the first service it reaches (401 as well).
  *
  * The cookie holds the access token, HttpOnly (scripts cannot read it),
  * SameSite=Lax (other sites' forms and fetches do not carry it), Secure except
  * on localhost, Path=/api, and expires with the token; the app renews it when
  * supabase-js refreshes the session and clears it at sign-out.
  */
-import type { SupabaseClient, User } from '../_shared/deps.ts';
+import type { SupabaseClient } from '../_shared/deps.ts';
 import { HttpError } from '../_shared/http.ts';
 import { createTokenClient } from '../_shared/supabase.ts';
 
@@ -17,9 +21,12 @@ export const SESSION_COOKIE = 'listingdesk_session';
 
 export interface Caller {
   token: string;
-  user: User;
+  /** The sign-in named by the token (claims `sub` and `email`); verified by the services the token is sent to. */
+  user: { id: string; email: string | null };
   /** A client that acts as the caller (PostgREST, Storage, RPC under RLS). */
   db: SupabaseClient;
+  /** The account the caller acts as (users.id), for queries that name it (`user_id = me`); one RPC, memoized per request. */
+  accountId(): Promise<string>;
 }
 
 function cookieValue(req: Request, name: string): string | undefined {
@@ -50,13 +57,27 @@ export function requestToken(req: Request): string | undefined {
 const unauthorized = () => new HttpError(401, 'unauthorized', 'Unauthorized');
 
 /** The signed-in caller, or 401 `Unauthorized` (the text the spec's clients recognise). */
-export async function authenticate(req: Request): Promise<Caller> {
+export function authenticate(req: Request): Caller {
   const token = requestToken(req);
   if (!token) throw unauthorized();
+  const claimed = claims(token);
+  if (claimed.role !== 'authenticated' || typeof claimed.sub !== 'string' || !(Number(claimed.exp) > Date.now() / 1000)) throw unauthorized();
   const db = createTokenClient(token);
-  const { data, error } = await db.auth.getUser(token);
-  if (error || !data.user) throw unauthorized();
-  return { token, user: data.user, db };
+  let account: Promise<string> | undefined;
+  return {
+    token,
+    user: { id: claimed.sub, email: typeof claimed.email === 'string' ? claimed.email : null },
+    db,
+    accountId() {
+      account ??= (async () => {
+        const { data, error, status } = await db.rpc('current_account_id');
+        if (error) throw status === 401 ? unauthorized() : new Error(`current_account_id failed: ${error.message}`);
+        if (typeof data !== 'string') throw new HttpError(403, 'no_account', 'This sign-in has no account yet');
+        return data;
+      })();
+      return account;
+    },
+  };
 }
 
 /** Seconds until a JWT expires (0 when unreadable or past). */
