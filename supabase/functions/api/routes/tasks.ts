@@ -12,8 +12,8 @@
  */
 import { z } from '../../_shared/deps.ts';
 import { found, unwrap } from '../db.ts';
-import { route } from '../router.ts';
 import { embeddedPage } from '../embedded-page.ts';
+import { route } from '../router.ts';
 import { camelize, idParam, pageQuery, PERSON, personShape, type PageQuery } from '../shapes.ts';
 
 /** The fields the screens read, with the assignee (spec part 1 §3 Task). */
