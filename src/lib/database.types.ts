@@ -2117,11 +2117,39 @@ export type Database = {
         }
         Returns: Json
       }
+      "coordinator_agents": {
+        Args: {
+          "tc_id": string
+        }
+        Returns: {
+          "assigned_tc_id": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "is_test_profile": boolean | null
+          "last_name": string | null
+          "listing_count": number | null
+          "open_task_count": number | null
+          "profile_image_url": string | null
+          "task_count": number | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "agent_overview"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       "create_test_agent_profile": {
         Args: {
           "profile_email"?: string
         }
         Returns: string
+      }
+      "current_account": {
+        Args: Record<PropertyKey, never>
+        Returns: Json
       }
       "delete_user": {
         Args: {
@@ -2414,6 +2442,39 @@ export type Database = {
           "invitation_lifetime_days": number
         }
         Returns: undefined
+      }
+      "update_own_profile": {
+        Args: {
+          "changes": Json
+        }
+        Returns: {
+          "assigned_tc_id": string | null
+          "auth_user_id": string
+          "brokerage": string | null
+          "brokerage_address": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "id_photos": NonNullable<Json>
+          "last_name": string | null
+          "license_number": string | null
+          "mls_system": string | null
+          "mls_systems": NonNullable<Json>
+          "mls_username": string | null
+          "notes": string | null
+          "original_role": string | null
+          "phone": string | null
+          "profile_image_url": string | null
+          "role": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
     }
     Enums: {
