@@ -139,7 +139,9 @@ export interface Upload {
 
 /** Stores the file as the caller (the bucket's policies decide). */
 export async function uploadAsCaller(caller: Caller, upload: Upload): Promise<void> {
-  const { error } = await caller.db.storage.from(upload.bucket).upload(upload.path, upload.file, { contentType: upload.contentType, upsert: false });
+  // The bytes, not the File: storage-js would send a File as a multipart part typed by the client, not as the type checked here.
+  const bytes = new Uint8Array(await upload.file.arrayBuffer());
+  const { error } = await caller.db.storage.from(upload.bucket).upload(upload.path, bytes, { contentType: upload.contentType, upsert: false });
   if (error) throw storageFailure(error as StorageFailure);
 }
 
