@@ -20,7 +20,7 @@ const ADMIN = 'admin@listingdesk.test';
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Distinct bytes per call, so a download proves it is this upload. */
-function bytesOf(size: number, head: number[] = []): Uint8Array {
+function bytesOf(size: number, head: number[] = []): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   bytes.set(head);
   for (let i = head.length; i < size; i++) bytes[i] = (i * 31 + size) % 251;
@@ -33,7 +33,7 @@ function form(fields: Record<string, string | File | File[]>): FormData {
   return data;
 }
 
-const file = (bytes: Uint8Array, name: string, type: string) => new File([bytes], name, { type });
+const file = (bytes: Uint8Array<ArrayBuffer>, name: string, type: string) => new File([bytes], name, { type });
 
 async function accountId(email: string, role: string): Promise<string> {
   return withDb(async (db) => (await db.query<{ id: string }>(`select id from public.users where email = $1 and role = $2 order by created_at limit 1`, [email, role])).rows[0].id);
