@@ -2063,6 +2063,33 @@ export type Database = {
           "total_users": number
         }[]
       }
+      "append_listing_photos": {
+        Args: {
+          "listing_id": string
+          "photo_paths": (string)[]
+        }
+        Returns: {
+          "address": string
+          "agent_id": string | null
+          "created_at": string
+          "id": string
+          "listing_price": string | null
+          "photo_urls": NonNullable<Json>
+          "property_image_url": string | null
+          "seller_email": string | null
+          "seller_name": string | null
+          "seller_phone": string | null
+          "status": string
+          "tc_id": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "assign_agent": {
         Args: {
           "agent_id": string
