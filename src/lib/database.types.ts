@@ -2018,6 +2018,59 @@ export type Database = {
       }
     }
     Functions: {
+      "admin_invitations": {
+        Args: {
+          "page_limit"?: number
+          "page_offset"?: number
+          "search"?: string
+        }
+        Returns: {
+          "created_at": string
+          "email": string
+          "expires_at": string
+          "first_name": string | null
+          "id": string
+          "invited_by": string | null
+          "last_name": string | null
+          "role": string
+          "used": boolean
+          "used_at": string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "invitations"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      "admin_listings": {
+        Args: {
+          "page_limit"?: number
+          "page_offset"?: number
+          "search"?: string
+        }
+        Returns: {
+          "address": string
+          "agent_id": string | null
+          "created_at": string
+          "id": string
+          "listing_price": string | null
+          "photo_urls": NonNullable<Json>
+          "property_image_url": string | null
+          "seller_email": string | null
+          "seller_name": string | null
+          "seller_phone": string | null
+          "status": string
+          "tc_id": string | null
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       "admin_search_listings": {
         Args: {
           "search": string
@@ -2062,6 +2115,41 @@ export type Database = {
           "total_tcs": number
           "total_users": number
         }[]
+      }
+      "admin_users": {
+        Args: {
+          "page_limit"?: number
+          "page_offset"?: number
+          "search"?: string
+        }
+        Returns: {
+          "assigned_tc_id": string | null
+          "auth_user_id": string
+          "brokerage": string | null
+          "brokerage_address": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "id_photos": NonNullable<Json>
+          "last_name": string | null
+          "license_number": string | null
+          "mls_system": string | null
+          "mls_systems": NonNullable<Json>
+          "mls_username": string | null
+          "notes": string | null
+          "original_role": string | null
+          "phone": string | null
+          "profile_image_url": string | null
+          "role": string
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       "assign_agent": {
         Args: {
@@ -2122,6 +2210,10 @@ export type Database = {
           "profile_email"?: string
         }
         Returns: string
+      }
+      "current_account": {
+        Args: Record<PropertyKey, never>
+        Returns: Json
       }
       "delete_user": {
         Args: {
@@ -2232,6 +2324,37 @@ export type Database = {
       "mls_password_is_set": {
         Args: Record<PropertyKey, never>
         Returns: boolean
+      }
+      "my_account": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "assigned_tc_id": string | null
+          "auth_user_id": string
+          "brokerage": string | null
+          "brokerage_address": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "id_photos": NonNullable<Json>
+          "last_name": string | null
+          "license_number": string | null
+          "mls_system": string | null
+          "mls_systems": NonNullable<Json>
+          "mls_username": string | null
+          "notes": string | null
+          "original_role": string | null
+          "phone": string | null
+          "profile_image_url": string | null
+          "role": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: true
+          isSetofReturn: true
+        }
       }
       "resend_task": {
         Args: {

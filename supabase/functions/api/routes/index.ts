@@ -1,7 +1,9 @@
 /** Every route of the `/api` surface (the OpenAPI document and the coverage test read this list). */
 import type { RouteDefinition } from '../router.ts';
+import { adminRoutes } from './admin.ts';
 import { authRoutes } from './auth.ts';
 import { listingRoutes } from './listings.ts';
 import { noteRoutes } from './notes.ts';
+import { notificationRoutes } from './notifications.ts';
 
-export const routes: RouteDefinition[] = [...authRoutes, ...listingRoutes, ...noteRoutes];
+export const routes: RouteDefinition[] = [...authRoutes, ...listingRoutes, ...noteRoutes, ...adminRoutes, ...notificationRoutes];
