@@ -5,5 +5,6 @@ import { authRoutes } from './auth.ts';
 import { listingRoutes } from './listings.ts';
 import { noteRoutes } from './notes.ts';
 import { notificationRoutes } from './notifications.ts';
+import { teamChatRoutes } from './team-chat.ts';
 
-export const routes: RouteDefinition[] = [...authRoutes, ...listingRoutes, ...noteRoutes, ...adminRoutes, ...notificationRoutes];
+export const routes: RouteDefinition[] = [...authRoutes, ...listingRoutes, ...noteRoutes, ...adminRoutes, ...notificationRoutes, ...teamChatRoutes];
