@@ -5,6 +5,7 @@ import { authRoutes } from './auth.ts';
 import { listingRoutes } from './listings.ts';
 import { noteRoutes } from './notes.ts';
 import { notificationRoutes } from './notifications.ts';
+import { onboardingRoutes } from './onboarding.ts';
 import { teamChatRoutes } from './team-chat.ts';
 
-export const routes: RouteDefinition[] = [...authRoutes, ...listingRoutes, ...noteRoutes, ...adminRoutes, ...notificationRoutes, ...teamChatRoutes];
+export const routes: RouteDefinition[] = [...authRoutes, ...listingRoutes, ...noteRoutes, ...adminRoutes, ...notificationRoutes, ...teamChatRoutes, ...onboardingRoutes];
