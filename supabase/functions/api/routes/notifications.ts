@@ -8,7 +8,7 @@
 import { z } from '../../_shared/deps.ts';
 import { found } from '../db.ts';
 import { route } from '../router.ts';
-import { camelize, idParam, pageQuery, pageRange, type PageQuery } from '../shapes.ts';
+import { camelize, embeddedPage, idParam, NEWEST_FIRST, pageQuery, type PageQuery } from '../shapes.ts';
 
 const NOTIFICATION_COLUMNS = 'id, user_id, type, title, content, source_type, source_id, priority, is_read, read_at, action_url, metadata, created_at, updated_at';
 
@@ -49,19 +49,11 @@ export const notificationRoutes = [
     query: inboxQuery,
     response: z.array(notificationShape),
     async handler({ caller, query }) {
-      const [from, to] = pageRange(query);
       // One request: the active account with one page of its own inbox embedded.
       let request = caller.db.rpc('my_account').select(`id, notifications(${NOTIFICATION_COLUMNS})`);
       if (query.unread === 'true') request = request.eq('notifications.is_read', false);
       if (query.type) request = request.eq('notifications.type', query.type);
-      const account = found(
-        await request
-          .order('created_at', { referencedTable: 'notifications', ascending: false })
-          .order('id', { referencedTable: 'notifications', ascending: false })
-          .range(from, to, { referencedTable: 'notifications' })
-          .maybeSingle(),
-        noAccount,
-      );
+      const account = found(await embeddedPage(request, 'notifications', NEWEST_FIRST, query).maybeSingle(), noAccount);
       return camelize((account as { notifications: unknown[] }).notifications);
     },
   }),

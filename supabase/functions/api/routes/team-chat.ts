@@ -10,7 +10,7 @@
 import { z } from '../../_shared/deps.ts';
 import { found, unwrap } from '../db.ts';
 import { route } from '../router.ts';
-import { camelize, idParam, pageQuery, pageRange, PERSON, personShape, type PageQuery } from '../shapes.ts';
+import { camelize, embeddedPage, idParam, NEWEST_FIRST, pageQuery, pageRange, PERSON, personShape, type PageQuery } from '../shapes.ts';
 
 const CHANNEL_COLUMNS = 'id, name, description, is_private, created_by_id, created_at, updated_at';
 const channelShape = z.object({
@@ -108,17 +108,9 @@ export const teamChatRoutes = [
     query: pageQuery,
     response: z.array(memberShape),
     async handler({ caller, params, query }) {
-      const channel = found(
-        await caller.db
-          .from('tc_channels')
-          .select(`id, members:tc_channel_members(${MEMBER_COLUMNS})`)
-          .eq('id', params.id)
-          .order('role', { referencedTable: 'members' })
-          .order('joined_at', { referencedTable: 'members' })
-          .range(...pageRange(query), { referencedTable: 'members' })
-          .maybeSingle(),
-        'Channel not found',
-      );
+      const members = caller.db.from('tc_channels').select(`id, members:tc_channel_members(${MEMBER_COLUMNS})`).eq('id', params.id);
+      const ordered = [['role', 'asc'], ['joined_at', 'asc'], ['id', 'asc']] as const;
+      const channel = found(await embeddedPage(members, 'members', ordered, query).maybeSingle(), 'Channel not found');
       return camelize((channel as { members: unknown[] }).members);
     },
   }),
@@ -154,8 +146,8 @@ export const teamChatRoutes = [
     query: pageQuery.extend({ channelId: channelRef.describe("A created channel's id; absent or 'general': the general channel.") }),
     response: z.array(messageShape),
     async handler({ caller, query }) {
-      const [from, to] = pageRange(query);
       if (query.channelId === null) {
+        const [from, to] = pageRange(query);
         return camelize(
           unwrap(
             await caller.db
@@ -170,18 +162,8 @@ export const teamChatRoutes = [
         );
       }
       // One request: the channel (404 when hidden) with one page of its feed embedded.
-      const channel = found(
-        await caller.db
-          .from('tc_channels')
-          .select(`id, messages:tc_team_messages(${MESSAGE_COLUMNS})`)
-          .eq('id', query.channelId)
-          .is('messages.parent_message_id', null)
-          .order('created_at', { referencedTable: 'messages', ascending: false })
-          .order('id', { referencedTable: 'messages', ascending: false })
-          .range(from, to, { referencedTable: 'messages' })
-          .maybeSingle(),
-        'Channel not found',
-      );
+      const feed = caller.db.from('tc_channels').select(`id, messages:tc_team_messages(${MESSAGE_COLUMNS})`).eq('id', query.channelId).is('messages.parent_message_id', null);
+      const channel = found(await embeddedPage(feed, 'messages', NEWEST_FIRST, query).maybeSingle(), 'Channel not found');
       return camelize((channel as { messages: unknown[] }).messages);
     },
   }),
