@@ -43,26 +43,28 @@ describe('/api notifications', () => {
   let otherToken: string;
   let admin: TestUser;
   let inbox: string[];
+  let ownerId: string;
 
   beforeAll(async () => {
     [owner, other, admin] = await Promise.all([createActor('InboxOwner', 'agent'), createActor('InboxOther', 'agent'), demoUser('admin@listingdesk.test')]);
     [ownerToken, otherToken] = await Promise.all([tokenOf(owner), tokenOf(other)]);
-    inbox = await seedInbox(owner.id, [
+    ownerId = owner.id!;
+    inbox = await seedInbox(ownerId, [
       { type: 'task', title: 'Oldest task' },
       { type: 'message', title: 'A message', read: true },
       { type: 'task', title: 'Newer task' },
       { type: 'document', title: 'Newest document' },
     ]);
-    await seedInbox(other.id, [{ type: 'alert', title: "Someone else's" }]);
+    await seedInbox(other.id!, [{ type: 'alert', title: "Someone else's" }]);
   });
 
   it("GET /api/notifications, GET /api/notifications/unread-count: the caller's own inbox newest first and paged, as the direct query; a super admin gets only their own", async () => {
     const all = await callApi('/notifications', { token: ownerToken });
     expect(all.status).toBe(200);
-    const direct = (await owner.client.from('notifications').select('id').eq('user_id', owner.id).order('created_at', { ascending: false }).order('id', { ascending: false })).data;
+    const direct = (await owner.client.from('notifications').select('id').eq('user_id', ownerId).order('created_at', { ascending: false }).order('id', { ascending: false })).data;
     expect(ids(all.body), 'the same rows as the screen query, newest first').toEqual(ids(direct));
     expect(ids(all.body), 'exactly the seeded inbox').toEqual([...inbox].reverse());
-    expect(all.body[0], 'the spec Notification shape').toMatchObject({ id: inbox[3], type: 'document', title: 'Newest document', content: 'API test', isRead: false, userId: owner.id });
+    expect(all.body[0], 'the spec Notification shape').toMatchObject({ id: inbox[3], type: 'document', title: 'Newest document', content: 'API test', isRead: false, userId: ownerId });
     expect(Object.keys(all.body[0] as Row), 'with its date').toEqual(expect.arrayContaining(['createdAt', 'actionUrl', 'readAt']));
 
     const page = await callApi('/notifications?limit=2&offset=1', { token: ownerToken });
@@ -76,7 +78,7 @@ describe('/api notifications', () => {
     expect(String(badType.body.message), 'naming the field').toMatch(/type/);
 
     const count = await callApi('/notifications/unread-count', { token: ownerToken });
-    const head = await owner.client.from('notifications').select('id', { count: 'exact', head: true }).eq('user_id', owner.id).eq('is_read', false);
+    const head = await owner.client.from('notifications').select('id', { count: 'exact', head: true }).eq('user_id', ownerId).eq('is_read', false);
     expect(count.body, 'the direct head count').toEqual({ count: head.count });
     expect(count.body, 'three unread').toEqual({ count: 3 });
 

@@ -89,7 +89,7 @@ describe('/api onboarding and accounts', () => {
   });
 
   it("GET /api/account-selection/{email}, POST /api/switch-account: one's own accounts only; switching to one of them, never to someone else's", async () => {
-    const chooser: Actor = await createActor('Chooser', 'tc');
+    const chooser = (await createActor('Chooser', 'tc')) as Actor & { id: string; authId: string; email: string };
     const token = (await chooser.client.auth.getSession()).data.session!.access_token;
     const second = await withDb(
       async (db) =>
