@@ -93,6 +93,9 @@ describe('/api team chat', () => {
     expect(invited.body, 'the member with the coordinator embedded').toMatchObject({ channelId, tcId: davidId, role: 'member', tc: { firstName: 'David', lastName: 'Kim' } });
     const twice = await callApi(`/tc-channels/${channelId}/invite`, { method: 'POST', token: olivia.accessToken, json: { tcId: davidId, role: 'member' } });
     expect(twice.status, 'already a member: conflict').toBe(409);
+    const byMember = await callApi(`/tc-channels/${channelId}/invite`, { method: 'POST', token: david.accessToken, json: { tcId: outsider.id, role: 'member' } });
+    expect(byMember.status, "a plain member is not a manager: may not invite").toBe(403);
+    expect(await members(), 'still the creator and david').toBe(2);
 
     const listed = await callApi(`/tc-channels/${channelId}/members`, { token: david.accessToken });
     expect(listed.status, 'now a member, david reads the list').toBe(200);
