@@ -44,3 +44,27 @@ export const personShape = z.object({
 });
 
 export const idParam = z.object({ id: z.uuid() });
+
+/** What embeddedPage() needs of a supabase-js query. */
+interface EmbeddedPageable<Q> {
+  order(column: string, options: { ascending: boolean; referencedTable: string }): Q;
+  range(from: number, to: number, options: { referencedTable: string }): Q;
+}
+
+/**
+ * One page of the rows embedded under `table` (e.g. a listing's `notes`), in
+ * this order (`[column, 'asc' | 'desc']`, the last one unique), so a parent
+ * row RLS hides answers 404 in the same request as its children's page.
+ */
+export function embeddedPage<Q extends EmbeddedPageable<Q>>(query: Q, table: string, orders: readonly (readonly [string, 'asc' | 'desc'])[], page: PageQuery): Q {
+  let ordered = query;
+  for (const [column, direction] of orders) ordered = ordered.order(column, { ascending: direction === 'asc', referencedTable: table });
+  const [from, to] = pageRange(page);
+  return ordered.range(from, to, { referencedTable: table });
+}
+
+/** Newest first, ties broken by id (keyset-stable): the feeds' order. */
+export const NEWEST_FIRST = [
+  ['created_at', 'desc'],
+  ['id', 'desc'],
+] as const;
