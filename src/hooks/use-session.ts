@@ -1,5 +1,6 @@
 import type { Session } from '@supabase/supabase-js';
 import { useSyncExternalStore } from 'react';
+import { syncApiSessionCookie } from '@/lib/api-session-cookie';
 import { supabase } from '@/lib/supabase';
 
 interface SessionState {
@@ -22,6 +23,7 @@ function ensureSubscribed() {
   subscribed = true;
   supabase.auth.onAuthStateChange((_event, session) => {
     state = { session, isLoading: false };
+    syncApiSessionCookie(session);
     listeners.forEach((listener) => listener());
   });
 }

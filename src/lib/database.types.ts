@@ -2032,6 +2032,59 @@ export type Database = {
       }
     }
     Functions: {
+      "admin_invitations": {
+        Args: {
+          "page_limit"?: number
+          "page_offset"?: number
+          "search"?: string
+        }
+        Returns: {
+          "created_at": string
+          "email": string
+          "expires_at": string
+          "first_name": string | null
+          "id": string
+          "invited_by": string | null
+          "last_name": string | null
+          "role": string
+          "used": boolean
+          "used_at": string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "invitations"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      "admin_listings": {
+        Args: {
+          "page_limit"?: number
+          "page_offset"?: number
+          "search"?: string
+        }
+        Returns: {
+          "address": string
+          "agent_id": string | null
+          "created_at": string
+          "id": string
+          "listing_price": string | null
+          "photo_urls": NonNullable<Json>
+          "property_image_url": string | null
+          "seller_email": string | null
+          "seller_name": string | null
+          "seller_phone": string | null
+          "status": string
+          "tc_id": string | null
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       "admin_search_listings": {
         Args: {
           "search": string
@@ -2076,6 +2129,68 @@ export type Database = {
           "total_tcs": number
           "total_users": number
         }[]
+      }
+      "admin_users": {
+        Args: {
+          "page_limit"?: number
+          "page_offset"?: number
+          "search"?: string
+        }
+        Returns: {
+          "assigned_tc_id": string | null
+          "auth_user_id": string
+          "brokerage": string | null
+          "brokerage_address": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "id_photos": NonNullable<Json>
+          "last_name": string | null
+          "license_number": string | null
+          "mls_system": string | null
+          "mls_systems": NonNullable<Json>
+          "mls_username": string | null
+          "notes": string | null
+          "original_role": string | null
+          "phone": string | null
+          "profile_image_url": string | null
+          "role": string
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      "append_listing_photos": {
+        Args: {
+          "listing_id": string
+          "photo_paths": (string)[]
+        }
+        Returns: {
+          "address": string
+          "agent_id": string | null
+          "created_at": string
+          "id": string
+          "listing_price": string | null
+          "photo_urls": NonNullable<Json>
+          "property_image_url": string | null
+          "seller_email": string | null
+          "seller_name": string | null
+          "seller_phone": string | null
+          "status": string
+          "tc_id": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       "assign_agent": {
         Args: {
@@ -2131,10 +2246,42 @@ export type Database = {
         }
         Returns: Json
       }
+      "coordinator_agents": {
+        Args: {
+          "tc_id": string
+        }
+        Returns: {
+          "assigned_tc_id": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "is_test_profile": boolean | null
+          "last_name": string | null
+          "listing_count": number | null
+          "open_task_count": number | null
+          "profile_image_url": string | null
+          "task_count": number | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "agent_overview"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       "create_test_agent_profile": {
         Args: {
           "profile_email"?: string
         }
+        Returns: string
+      }
+      "current_account": {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
+      "current_account_id": {
+        Args: Record<PropertyKey, never>
         Returns: string
       }
       "delete_user": {
@@ -2246,6 +2393,37 @@ export type Database = {
       "mls_password_is_set": {
         Args: Record<PropertyKey, never>
         Returns: boolean
+      }
+      "my_account": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "assigned_tc_id": string | null
+          "auth_user_id": string
+          "brokerage": string | null
+          "brokerage_address": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "id_photos": NonNullable<Json>
+          "last_name": string | null
+          "license_number": string | null
+          "mls_system": string | null
+          "mls_systems": NonNullable<Json>
+          "mls_username": string | null
+          "notes": string | null
+          "original_role": string | null
+          "phone": string | null
+          "profile_image_url": string | null
+          "role": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: true
+          isSetofReturn: true
+        }
       }
       "replace_workflow_insights": {
         Args: {
@@ -2457,6 +2635,39 @@ export type Database = {
           "invitation_lifetime_days": number
         }
         Returns: undefined
+      }
+      "update_own_profile": {
+        Args: {
+          "changes": Json
+        }
+        Returns: {
+          "assigned_tc_id": string | null
+          "auth_user_id": string
+          "brokerage": string | null
+          "brokerage_address": string | null
+          "created_at": string
+          "email": string
+          "first_name": string | null
+          "id": string
+          "id_photos": NonNullable<Json>
+          "last_name": string | null
+          "license_number": string | null
+          "mls_system": string | null
+          "mls_systems": NonNullable<Json>
+          "mls_username": string | null
+          "notes": string | null
+          "original_role": string | null
+          "phone": string | null
+          "profile_image_url": string | null
+          "role": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "users"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       "workflow_insight_candidates": {
         Args: {

@@ -15,6 +15,14 @@ function env(name: string): string {
 // Functions are stateless per request: no session storage, no refresh timers.
 const serverAuth = { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } as const;
 
+/** A client acting as the holder of this access token (RLS sees that user). */
+export function createTokenClient(token: string): SupabaseClient {
+  return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {
+    auth: serverAuth,
+    global: { headers: { Authorization: `Bearer ${token}` } },
+  });
+}
+
 export function createUserClient(req: Request): SupabaseClient {
   const authorization = req.headers.get('Authorization');
   return createClient(env('SUPABASE_URL'), env('SUPABASE_ANON_KEY'), {

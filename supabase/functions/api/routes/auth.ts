@@ -1,0 +1,73 @@
+/**
+ * Sign-in state: the caller's account (GET /api/auth/user) and the session
+ * cookie of same-origin browser calls, which the app sets after sign-in and
+ * token refresh and clears at sign-out (POST / DELETE /api/auth/session).
+ */
+import { z } from '../../_shared/deps.ts';
+import { HttpError } from '../../_shared/http.ts';
+import { createTokenClient } from '../../_shared/supabase.ts';
+import { unwrap } from '../db.ts';
+import { route } from '../router.ts';
+import { clearedSessionCookie, sessionCookie } from '../session.ts';
+import { camelize } from '../shapes.ts';
+
+const roles = z.enum(['agent', 'tc', 'super_admin']);
+
+export const userShape = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: roles,
+  originalRole: roles.nullable(),
+  assignedTcId: z.uuid().nullable(),
+  profileImageUrl: z.string().nullable(),
+  mlsSystem: z.string().nullable(),
+  mlsUsername: z.string().nullable(),
+  licenseNumber: z.string().nullable(),
+  brokerage: z.string().nullable(),
+  brokerageAddress: z.string().nullable(),
+  createdAt: z.string(),
+  canSwitchRole: z.boolean(),
+});
+
+export const authRoutes = [
+  route<Record<string, never>, { invitation?: string }>({
+    method: 'GET',
+    path: '/auth/user',
+    tag: 'auth',
+    summary: "The caller's active account (spec part 2 §3 User). `invitation` is accepted for old clients; accounts are created by POST /api/onboarding/complete.",
+    query: z.object({ invitation: z.uuid().optional().describe('Invitation id (accepted, not needed).') }),
+    response: userShape,
+    async handler({ caller }) {
+      const account = unwrap(await caller.db.rpc('current_account'));
+      if (!account) throw new HttpError(404, 'not_found', 'This sign-in has no account yet');
+      return camelize(account as Record<string, unknown>);
+    },
+  }),
+  route<Record<string, never>, Record<string, never>, { accessToken: string }>({
+    method: 'POST',
+    path: '/auth/session',
+    tag: 'auth',
+    auth: 'none',
+    summary: 'Sets the HttpOnly session cookie of same-origin browser calls from a valid access token (the app calls it after sign-in and each token refresh).',
+    body: { json: z.object({ accessToken: z.string().min(20).max(8192) }) },
+    async handler({ req, body }) {
+      const { data, error } = await createTokenClient(body.accessToken).auth.getUser(body.accessToken);
+      if (error || !data.user) throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      return new Response(null, { status: 204, headers: { 'Set-Cookie': sessionCookie(req, body.accessToken), 'Cache-Control': 'no-store' } });
+    },
+  }),
+  route({
+    method: 'DELETE',
+    path: '/auth/session',
+    tag: 'auth',
+    auth: 'none',
+    summary: 'Clears the session cookie (the app calls it at sign-out).',
+    async handler({ req }) {
+      return new Response(null, { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(req), 'Cache-Control': 'no-store' } });
+    },
+  }),
+];
+

@@ -1,0 +1,108 @@
+/**
+ * Who calls the `/api` surface: `Authorization: Bearer <access token>` (what
+ * every Supabase client sends), else the session cookie the app sets for
+ * same-origin browser calls. Every query then runs with that token, so
+ * PostgREST, Storage and other functions verify it and RLS decides exactly as
+ * for the app's own direct calls — no extra round trip to Auth per call (the
+ * cookie is only ever set from a token Auth confirmed). A token that is not a
+ * signed-in user's, or has expired, is a 401 before anything runs; a forged
+ * one is refused by the first service it reaches (401 as well).
+ *
+ * The cookie holds the access token, HttpOnly (scripts cannot read it),
+ * SameSite=Lax (other sites' forms and fetches do not carry it), Secure except
+ * on localhost, Path=/api, and expires with the token; the app renews it when
+ * supabase-js refreshes the session and clears it at sign-out.
+ */
+import type { SupabaseClient } from '../_shared/deps.ts';
+import { HttpError } from '../_shared/http.ts';
+import { createTokenClient } from '../_shared/supabase.ts';
+
+export const SESSION_COOKIE = 'listingdesk_session';
+
+export interface Caller {
+  token: string;
+  /** The sign-in named by the token (claims `sub` and `email`); verified by the services the token is sent to. */
+  user: { id: string; email: string | null };
+  /** A client that acts as the caller (PostgREST, Storage, RPC under RLS). */
+  db: SupabaseClient;
+  /** The account the caller acts as (users.id), for queries that name it (`user_id = me`); one RPC, memoized per request. */
+  accountId(): Promise<string>;
+}
+
+function cookieValue(req: Request, name: string): string | undefined {
+  for (const part of (req.headers.get('cookie') ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** A JWT's claims, unverified (Auth verifies the token before anything relies on it); {} when unreadable. */
+function claims(token: string): Record<string, unknown> {
+  try {
+    const payload: unknown = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The access token a request carries: a user's bearer token (not the anon key clients send signed out), else the cookie. */
+export function requestToken(req: Request): string | undefined {
+  const bearer = req.headers.get('authorization')?.match(/^Bearer\s+(\S+)$/i)?.[1];
+  if (bearer && claims(bearer).role === 'authenticated') return bearer;
+  return cookieValue(req, SESSION_COOKIE);
+}
+
+const unauthorized = () => new HttpError(401, 'unauthorized', 'Unauthorized');
+
+/** The signed-in caller, or 401 `Unauthorized` (the text the spec's clients recognise). */
+export function authenticate(req: Request): Caller {
+  const token = requestToken(req);
+  if (!token) throw unauthorized();
+  const claimed = claims(token);
+  if (claimed.role !== 'authenticated' || typeof claimed.sub !== 'string' || !(Number(claimed.exp) > Date.now() / 1000)) throw unauthorized();
+  const db = createTokenClient(token);
+  let account: Promise<string> | undefined;
+  return {
+    token,
+    user: { id: claimed.sub, email: typeof claimed.email === 'string' ? claimed.email : null },
+    db,
+    accountId() {
+      account ??= (async () => {
+        const { data, error, status } = await db.rpc('current_account_id');
+        if (error) throw status === 401 ? unauthorized() : new Error(`current_account_id failed: ${error.message}`);
+        if (typeof data !== 'string') throw new HttpError(403, 'no_account', 'This sign-in has no account yet');
+        return data;
+      })();
+      return account;
+    },
+  };
+}
+
+/** Seconds until a JWT expires (0 when unreadable or past). */
+function secondsLeft(token: string): number {
+  const left = Math.floor(Number(claims(token).exp) - Date.now() / 1000);
+  return Number.isFinite(left) ? Math.max(0, left) : 0;
+}
+
+/** Secure everywhere but on the developer's own machine (http://localhost / 127.0.0.1). */
+function secureFlag(req: Request): string {
+  const origin = req.headers.get('origin') ?? '';
+  const host = (() => {
+    try {
+      return origin ? new URL(origin).hostname : (req.headers.get('host') ?? '').replace(/:\d+$/, '');
+    } catch {
+      return '';
+    }
+  })();
+  return ['localhost', '127.0.0.1', '[::1]', '::1'].includes(host) ? '' : '; Secure';
+}
+
+export function sessionCookie(req: Request, token: string): string {
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/api; HttpOnly; SameSite=Lax; Max-Age=${secondsLeft(token)}${secureFlag(req)}`;
+}
+
+export function clearedSessionCookie(req: Request): string {
+  return `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secureFlag(req)}`;
+}
