@@ -6,7 +6,7 @@
  */
 import type { SupabaseClient } from '../_shared/deps.ts';
 import { found } from './db.ts';
-import { pageRange, type PageQuery } from './shapes.ts';
+import { embeddedPage, type PageQuery } from './shapes.ts';
 
 export interface EmbeddedPage {
   /** The parent table, e.g. `listings`. */
@@ -25,17 +25,13 @@ export interface EmbeddedPage {
 }
 
 /** The children of `parent` `id`, newest first (created_at, then id), one page. */
-export async function embeddedPage(db: SupabaseClient, spec: EmbeddedPage): Promise<unknown[]> {
-  const [from, to] = pageRange(spec.page);
+export async function fetchChildrenPage(db: SupabaseClient, spec: EmbeddedPage): Promise<unknown[]> {
   let query = db.from(spec.parent).select(`id, items:${spec.embed}(${spec.columns})`).eq('id', spec.id);
   for (const [column, operator, value] of spec.where ?? []) query = query.filter(`items.${column}`, operator, value);
-  const row = found(
-    await query
-      .order('created_at', { referencedTable: 'items', ascending: false })
-      .order('id', { referencedTable: 'items', ascending: spec.idDescending === false })
-      .range(from, to, { referencedTable: 'items' })
-      .maybeSingle(),
-    spec.notFound,
-  );
+  const order = [
+    ['created_at', 'desc'],
+    ['id', spec.idDescending === false ? 'asc' : 'desc'],
+  ] as const;
+  const row = found(await embeddedPage(query, 'items', order, spec.page).maybeSingle(), spec.notFound);
   return (row as { items: unknown[] }).items;
 }

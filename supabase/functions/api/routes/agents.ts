@@ -7,7 +7,7 @@
  */
 import { z } from '../../_shared/deps.ts';
 import { unwrap } from '../db.ts';
-import { embeddedPage } from '../embedded-page.ts';
+import { fetchChildrenPage } from '../embedded-page.ts';
 import { route } from '../router.ts';
 import { camelize, idParam, pageQuery, pageRange, type PageQuery } from '../shapes.ts';
 import { listingShape } from './listings.ts';
@@ -100,7 +100,7 @@ export const agentRoutes = [
     query: pageQuery,
     response: z.array(agentListingShape),
     async handler({ caller, params, query }) {
-      const rows = (await embeddedPage(caller.db, {
+      const rows = (await fetchChildrenPage(caller.db, {
         parent: 'users',
         id: params.agentId,
         embed: 'listings!listings_agent_id_fkey',
@@ -123,7 +123,7 @@ export const agentRoutes = [
     response: z.array(activityShape),
     async handler({ caller, params, query }) {
       const page = { parent: 'users', id: params.agentId, embed: 'activity_log', columns: 'id, user_id, listing_id, action, description, metadata, created_at', page: query };
-      return camelize(await embeddedPage(caller.db, { ...page, notFound: 'User not found', idDescending: false }));
+      return camelize(await fetchChildrenPage(caller.db, { ...page, notFound: 'User not found', idDescending: false }));
     },
   }),
   route<{ id: string }, Record<string, never>, { tcId?: string }>({

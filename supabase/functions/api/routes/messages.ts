@@ -7,7 +7,7 @@
  */
 import { z } from '../../_shared/deps.ts';
 import { unwrap } from '../db.ts';
-import { embeddedPage } from '../embedded-page.ts';
+import { fetchChildrenPage } from '../embedded-page.ts';
 import { route } from '../router.ts';
 import { camelize, idParam, pageQuery, pageRange, PERSON, personShape, type PageQuery } from '../shapes.ts';
 
@@ -67,7 +67,7 @@ export const messageRoutes = [
     query: pageQuery,
     response: z.array(messageShape),
     async handler({ caller, params, query }) {
-      return camelize(await embeddedPage(caller.db, { parent: 'listings', id: params.id, embed: 'messages', columns: MESSAGE_COLUMNS, page: query, notFound: 'Listing not found' }));
+      return camelize(await fetchChildrenPage(caller.db, { parent: 'listings', id: params.id, embed: 'messages', columns: MESSAGE_COLUMNS, page: query, notFound: 'Listing not found' }));
     },
   }),
   route<{ id: string }, Record<string, never>, { content: string }>({

@@ -12,7 +12,7 @@
  */
 import { z } from '../../_shared/deps.ts';
 import { found, unwrap } from '../db.ts';
-import { embeddedPage } from '../embedded-page.ts';
+import { fetchChildrenPage } from '../embedded-page.ts';
 import { route } from '../router.ts';
 import { camelize, idParam, pageQuery, PERSON, personShape, type PageQuery } from '../shapes.ts';
 
@@ -114,7 +114,7 @@ export const taskRoutes = [
     response: z.array(taskShape),
     async handler({ caller, params, query }) {
       // One request: the listing (404 when hidden) with one page of its tasks embedded.
-      return camelize(await embeddedPage(caller.db, { parent: 'listings', id: params.id, embed: 'tasks', columns: TASK_COLUMNS, page: query, notFound: 'Listing not found', idDescending: false }));
+      return camelize(await fetchChildrenPage(caller.db, { parent: 'listings', id: params.id, embed: 'tasks', columns: TASK_COLUMNS, page: query, notFound: 'Listing not found', idDescending: false }));
     },
   }),
   route<{ id: string }, PageQuery>({
@@ -127,7 +127,7 @@ export const taskRoutes = [
     response: z.array(taskShape),
     async handler({ caller, params, query }) {
       const page = { parent: 'users', id: params.id, embed: 'tasks!tasks_assigned_to_id_fkey', columns: TASK_COLUMNS, page: query, notFound: 'User not found', idDescending: false };
-      return camelize(await embeddedPage(caller.db, page));
+      return camelize(await fetchChildrenPage(caller.db, page));
     },
   }),
   route<Record<string, never>, Record<string, never>, z.infer<typeof newTask>>({
