@@ -123,6 +123,18 @@ describe('the /api surface', () => {
     expect(blank.status).toBe(400);
     expect(String(blank.body.message)).toMatch(/content/);
 
+    const voice = await call(`/listings/${oliviaListing}/notes`, {
+      method: 'POST',
+      token: olivia.accessToken,
+      body: JSON.stringify({ content: 'Voice note', isVoice: true, voiceUrl: `/uploads/listings/${oliviaListing}/notes/api.webm`, duration: 4 }),
+    });
+    expect(voice.body, "a voice note keeps the recording's object path as the app stores it (POST /api/voice-messages answers the /uploads/ form)").toMatchObject({
+      isVoice: true,
+      voiceUrl: `listings/${oliviaListing}/notes/api.webm`,
+      duration: 4,
+    });
+    await call(`/notes/${voice.body.id as string}`, { method: 'DELETE', token: olivia.accessToken });
+
     const foreignEdit = await call(`/notes/${noteId}`, { method: 'PUT', token: david.accessToken, body: JSON.stringify({ content: 'hijacked' }) });
     expect(foreignEdit.status, 'another team cannot edit it').toBe(404);
     const foreignList = await call(`/listings/${oliviaListing}/notes`, { token: david.accessToken });

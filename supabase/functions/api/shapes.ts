@@ -68,3 +68,11 @@ export const NEWEST_FIRST = [
   ['created_at', 'desc'],
   ['id', 'desc'],
 ] as const;
+
+/**
+ * A voice recording's object path as the app stores it (voice_url): the
+ * `/uploads/<path>` form POST /api/voice-messages answers, or a bare path.
+ */
+export function voiceObjectPath(url: string): string {
+  return url.startsWith('/uploads/') ? url.slice('/uploads/'.length) : url.replace(/^\/+/, '');
+}

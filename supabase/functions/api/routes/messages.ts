@@ -9,7 +9,7 @@ import { z } from '../../_shared/deps.ts';
 import { unwrap } from '../db.ts';
 import { fetchChildrenPage } from '../embedded-page.ts';
 import { route } from '../router.ts';
-import { camelize, idParam, pageQuery, pageRange, PERSON, personShape, type PageQuery } from '../shapes.ts';
+import { camelize, idParam, pageQuery, pageRange, PERSON, personShape, voiceObjectPath, type PageQuery } from '../shapes.ts';
 
 const MESSAGE_COLUMNS = `id, listing_id, team_tc_id, sender_id, content, is_voice, voice_url, duration, is_read, created_at, sender:users!messages_sender_id_fkey(${PERSON})`;
 
@@ -109,7 +109,7 @@ export const messageRoutes = [
     async handler({ caller, body }) {
       const row: Record<string, unknown> = { is_general: true, content: body.isVoice ? body.content : body.content.trim() };
       if (body.teamId) row.team_tc_id = body.teamId;
-      if (body.isVoice) Object.assign(row, { is_voice: true, voice_url: body.voiceUrl, duration: body.duration });
+      if (body.isVoice) Object.assign(row, { is_voice: true, voice_url: voiceObjectPath(body.voiceUrl!), duration: body.duration });
       return camelize(unwrap(await caller.db.from('messages').insert(row).select(MESSAGE_COLUMNS).single()));
     },
   }),

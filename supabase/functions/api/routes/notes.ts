@@ -6,7 +6,7 @@
 import { z } from '../../_shared/deps.ts';
 import { found, unwrap } from '../db.ts';
 import { route } from '../router.ts';
-import { camelize, idParam, pageQuery, pageRange, personShape, type PageQuery } from '../shapes.ts';
+import { camelize, idParam, pageQuery, pageRange, personShape, voiceObjectPath, type PageQuery } from '../shapes.ts';
 
 const NOTE_COLUMNS =
   'id, listing_id, user_id, content, is_voice, voice_url, duration, created_at, updated_at, user:users!notes_user_id_fkey(id, first_name, last_name, email, role, profile_image_url)';
@@ -76,7 +76,7 @@ export const noteRoutes = [
     async handler({ caller, params, body }) {
       const row: Record<string, unknown> =
         'isVoice' in body
-          ? { listing_id: params.id, content: body.content, is_voice: true, voice_url: body.voiceUrl, duration: body.duration }
+          ? { listing_id: params.id, content: body.content, is_voice: true, voice_url: voiceObjectPath(body.voiceUrl), duration: body.duration }
           : { listing_id: params.id, content: body.content };
       return camelize(unwrap(await caller.db.from('notes').insert(row).select(NOTE_COLUMNS).single()));
     },
