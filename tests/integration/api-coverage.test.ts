@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { renderApiReference, type OpenApiDocument } from '../../scripts/api-reference-render.ts';
 import { normalizeCall, SPEC_API_CALLS } from '../fixtures/api-spec-calls.ts';
 import { stackInfo } from '../support/clients.ts';
 
@@ -42,5 +43,11 @@ describe('/api coverage of the specification', () => {
     expect(untested, 'routes without a test').toEqual([]);
     const untestedSpecCalls = SPEC_API_CALLS.filter((call) => !tested.has(normalizeCall(call)));
     expect(untestedSpecCalls, 'spec calls without a test').toEqual([]);
+  });
+
+  it('docs/api-reference.md is the served OpenAPI document rendered (npm run api:reference)', async () => {
+    const doc = (await (await fetch(`${stackInfo().apiUrl}/functions/v1/api/openapi.json`)).json()) as OpenApiDocument;
+    const committed = fs.readFileSync(path.join(TEST_DIR, '../../docs/api-reference.md'), 'utf8');
+    expect(committed, 'the readable reference is up to date: run `npm run stack -- start` and `npm run api:reference`').toBe(renderApiReference(doc));
   });
 });
