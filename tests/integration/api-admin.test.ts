@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, uniqueEmail, withDb, type TestUser } from '../support/clients.ts';
 import { createActor } from '../support/seed-rls-actors.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const ADMIN = 'admin@listingdesk.test';
 const OLIVIA = 'olivia.chen@listingdesk.test';
@@ -20,6 +21,7 @@ async function invitationCount(email: string): Promise<number> {
 }
 
 describe('/api admin console', () => {
+  keepSeedData();
   let admin: TestUser;
   let olivia: TestUser;
 

@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const MARCUS = 'marcus.johnson@listingdesk.test';
@@ -33,6 +34,7 @@ async function tokenOf(actor: Actor): Promise<string> {
 }
 
 describe('/api agents and profile', () => {
+  keepSeedData();
   let olivia: TestUser;
   let david: TestUser;
   let admin: TestUser;

@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
 import { createActor } from '../support/seed-rls-actors.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const MARCUS = 'marcus.johnson@listingdesk.test';
 const EMILY = 'emily.rodriguez@listingdesk.test';
@@ -50,6 +51,7 @@ async function documentCount(where: string, value: string): Promise<number> {
 const view = (path: string, token: string) => callApi(`/view-document/${encodeURIComponent(path)}`, { token });
 
 describe('/api files', () => {
+  keepSeedData();
   let marcus: TestUser;
   let emily: TestUser;
   let olivia: TestUser;
@@ -251,6 +253,8 @@ describe('/api files', () => {
     expect(big.status, 'over 10 MB: 413').toBe(413);
     expect(await objectCount('listing-photos', `listings/${listing}/`), 'no object left behind by any refusal').toBe(objects);
     expect((await marcus.client.from('listings').select('photo_urls').eq('id', listing).single()).data!.photo_urls, 'photos unchanged').toEqual(after.photo_urls);
+    // The seed listing gets its photos back (the uploaded files go with keepSeedData()).
+    await withDb((db) => db.query('update public.listings set photo_urls = $2, property_image_url = $3 where id = $1', [listing, JSON.stringify(before.photo_urls), before.property_image_url]));
   });
 
   it('POST /api/upload/profile-photo, POST /api/agents/{id}/photos: one’s own photo in the avatars bucket, the previous one removed; others refused', async () => {

@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const MARCUS = 'marcus.johnson@listingdesk.test';
 const OLIVIA = 'olivia.chen@listingdesk.test';
@@ -25,6 +26,7 @@ async function listingCount(address: string): Promise<number> {
 }
 
 describe('/api listing collection', () => {
+  keepSeedData();
   let marcus: TestUser;
   let olivia: TestUser;
   let david: TestUser;

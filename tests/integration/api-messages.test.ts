@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const MARCUS = 'marcus.johnson@listingdesk.test';
@@ -27,6 +28,7 @@ async function count(sql: string, params: unknown[]): Promise<number> {
 }
 
 describe('/api messages', () => {
+  keepSeedData();
   let olivia: TestUser;
   let marcus: TestUser;
   let emily: TestUser;

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 type Row = Record<string, unknown>;
 const ids = (rows: unknown) => (rows as Row[]).map((row) => row.id);
@@ -37,6 +38,7 @@ async function notificationRow(id: string) {
 }
 
 describe('/api notifications', () => {
+  keepSeedData();
   let owner: Actor;
   let ownerToken: string;
   let other: Actor;

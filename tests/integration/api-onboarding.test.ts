@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { anonClient, demoUser, signedInUser, uniqueEmail, withDb, type TestUser } from '../support/clients.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 type Row = Record<string, unknown>;
 
@@ -20,6 +21,7 @@ async function accountsOf(authUserId: string) {
 }
 
 describe('/api onboarding and accounts', () => {
+  keepSeedData();
   let olivia: TestUser;
 
   beforeAll(async () => {

@@ -7,6 +7,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const DAVID = 'david.kim@listingdesk.test';
@@ -18,6 +19,7 @@ function call(path: string, init: { method?: string; token?: string; cookie?: st
 }
 
 describe('the /api surface', () => {
+  keepSeedData();
   let olivia: TestUser;
   let david: TestUser;
   let oliviaListing: string;

@@ -8,6 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const MARCUS = 'marcus.johnson@listingdesk.test';
@@ -29,6 +30,7 @@ async function taskRow(id: string): Promise<Row> {
 }
 
 describe('/api tasks', () => {
+  keepSeedData();
   let olivia: TestUser;
   let marcus: TestUser;
   let david: TestUser;

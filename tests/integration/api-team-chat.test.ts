@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from '../support/api-client.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 type Row = Record<string, unknown>;
 const ids = (rows: unknown) => (rows as Row[]).map((row) => row.id);
@@ -22,6 +23,7 @@ async function count(sql: string, params: unknown[]): Promise<number> {
 }
 
 describe('/api team chat', () => {
+  keepSeedData();
   let olivia: TestUser;
   let david: TestUser;
   let marcus: TestUser;
