@@ -234,14 +234,14 @@ describe('agent profile', () => {
     expect(await notice.textContent(), 'realtor access comes later for a monthly add-on fee (spec part 2 §1)').toContain(
       'Realtor access will come later for a small monthly add-on fee.',
     );
-    expect(await page.getByTestId('feature-placeholder').count(), 'agents get the notice, not a placeholder').toBe(0);
+    expect(await page.getByRole('tab', { name: 'AI Chat' }).count(), 'agents get the notice, not the assistant').toBe(0);
     await saveScreenshot(page, 'ai-assistant-agent-desktop');
     await checkA11y(page, 'AI assistant coming-soon notice');
 
     const coordinator = await openPage(browser, 'desktop');
     try {
       await signInAs(coordinator.page, appUrl, stack, 'olivia.chen@listingdesk.test', '/ai-assistant');
-      await coordinator.page.getByTestId('feature-placeholder').waitFor({ timeout: 20_000 });
+      await coordinator.page.getByRole('tab', { name: 'AI Chat' }).waitFor({ timeout: 20_000 });
       expect(await coordinator.page.getByTestId('ai-coming-soon').count(), 'a coordinator does not get the agents’ notice').toBe(0);
     } finally {
       await coordinator.close();

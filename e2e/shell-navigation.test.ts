@@ -144,7 +144,7 @@ describe('signed-in shell', () => {
     }
   });
 
-  test('role-gated screens show the Access Denied texts; placeholders name their feature', async () => {
+  test('role-gated screens show the Access Denied texts; no screen is a placeholder any more', async () => {
     const { page, close } = await openPage(browser, 'desktop');
     try {
       await signInAs(page, appUrl, stack, 'james.wilson@listingdesk.test', '/admin');
@@ -154,9 +154,9 @@ describe('signed-in shell', () => {
       await page.goto(`${appUrl}/agent-messages`);
       await page.getByRole('heading', { name: 'Team Messages', level: 1 }).waitFor();
       await page.getByTestId('message-box').waitFor();
-      expect(await page.getByTestId('feature-placeholder').count(), 'Team Messages is built: no placeholder').toBe(0);
       await page.goto(`${appUrl}/ai-workflow-insights`);
-      await page.getByText('AI Workflow Insights is not built yet').waitFor();
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      expect(await page.getByText('This page is only available to Transaction Coordinators.').count(), 'AI Workflow Insights is for coordinators').toBe(1);
       await page.goto(`${appUrl}/dashboard`);
       await page.getByRole('heading', { name: 'My Listings', level: 1 }).waitFor();
       expect(new URL(page.url()).pathname, '/dashboard resolves like `/`').toBe('/dashboard');
