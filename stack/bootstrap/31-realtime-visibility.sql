@@ -15,7 +15,8 @@
 -- fail closed) and does not affect the others.
 --
 -- Only the superuser (the Realtime service) may call it: it runs SQL it is
--- given and switches roles.
+-- given and switches roles. The role is reset before it returns (and by the
+-- function's own SET clause on exit).
 
 create schema if not exists _local_stack;
 
@@ -23,6 +24,8 @@ create or replace function _local_stack.visible_keys(queries text[], keys jsonb[
 returns table (check_index int, key jsonb, error text)
 language plpgsql
 volatile
+-- PostgREST's default search path, so the lookups resolve names as a REST read would.
+set search_path = public, extensions
 as $$
 declare
   c record;

@@ -84,10 +84,17 @@ export class VisibilityChecker {
       const list = [...tables.values()];
       const checks = lookups.map((r) => ({ q: tables.get(r.relation.oid)!.index, role: r.identity.role, claims: JSON.stringify(r.identity.claims) }));
       await client.query('begin');
-      const { rows } = await client.query<{ check_index: number; key: string[] | null; error: string | null }>(
-        'select check_index, key, error from _local_stack.visible_keys($1::text[], $2::jsonb[], $3::jsonb)',
-        [list.map((t) => lookupSql(t.relation)), list.map((t) => JSON.stringify([...t.keys.values()])), JSON.stringify(checks)],
-      );
+      const rows = await client
+        .query<{ check_index: number; key: string[] | null; error: string | null }>(
+          'select check_index, key, error from _local_stack.visible_keys($1::text[], $2::jsonb[], $3::jsonb)',
+          [list.map((t) => lookupSql(t.relation)), list.map((t) => JSON.stringify([...t.keys.values()])), JSON.stringify(checks)],
+        )
+        .then((res) => res.rows)
+        .catch((error: unknown) => {
+          // The whole check failed: every row of the batch stays hidden (fail closed); broadcasts still go out.
+          this.onError(error);
+          return [];
+        });
       for (const row of rows) {
         // A policy that errors hides that subscriber's rows (fail closed).
         if (row.error !== null) this.onError(new Error(row.error));
