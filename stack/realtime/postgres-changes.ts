@@ -60,6 +60,14 @@ function bindingMatches(b: PgBinding, change: Change, row: Record<string, unknow
   return matchesFilter(b.conditions, row, change.relation.types);
 }
 
+/** The claims as RLS sees them (request.jwt.claims), cached on the identity: equal claims, equal verdicts. */
+const claimsKeys = new WeakMap<object, string>();
+function claimsKey(identity: { claims: object }): string {
+  let key = claimsKeys.get(identity.claims);
+  if (key === undefined) claimsKeys.set(identity.claims, (key = JSON.stringify(identity.claims)));
+  return key;
+}
+
 interface Delivery {
   change: Change;
   member: Member;
@@ -82,7 +90,8 @@ export class PostgresChangesEngine {
   /** Called by the capture with each batch of committed changes, in commit order. */
   async process(changes: Change[]): Promise<void> {
     const deliveries: Delivery[] = [];
-    // One visibility request per (token, table): a burst of rows costs one query per subscriber, not one per row.
+    // One visibility request per (role, claims, table): subscribers acting with the same claims (tabs of one
+    // session) share it, and all requests of the batch are answered in one statement (rls.ts).
     const requests = new Map<string, VisibilityRequest>();
     const pending: (Delivery | { broadcast: string; msg: BroadcastMessage })[] = [];
     for (const change of changes) {
@@ -98,7 +107,7 @@ export class PostgresChangesEngine {
       for (const member of this.registry.withPgBindings) {
         const ids = member.pgBindings.filter((b) => bindingMatches(b, change, row)).map((b) => b.id);
         if (ids.length === 0) continue;
-        const reqKey = `${member.identity.token}\u0000${change.relation.oid}`;
+        const reqKey = `${member.identity.role}\u0000${claimsKey(member.identity)}\u0000${change.relation.oid}`;
         let request = requests.get(reqKey);
         if (!request) requests.set(reqKey, (request = { identity: member.identity, relation: change.relation, keys: [] }));
         if (change.type !== 'DELETE') request.keys.push(change.keyText);

@@ -3,9 +3,10 @@
  * it: a change is sent to a subscriber only if their role and claims may
  * SELECT the row (looked up by primary key, so a row already deleted or
  * changed out of reach is not sent), and a DELETE only if they may select
- * from the table at all. One connection and one transaction per batch;
- * each distinct token gets one set_config and one query per table, covering
- * every row of the batch.
+ * from the table at all. One connection, one transaction and one statement
+ * per batch: inside the database each distinct (role, claims) gets one
+ * primary-key lookup per table, covering every row of the batch, so the
+ * service's cost per subscriber is a loop iteration, not a round trip.
  */
 import type pg from 'pg';
 import type { Identity } from './auth.ts';
@@ -55,37 +56,64 @@ export class VisibilityChecker {
     }
   }
 
+  /**
+   * Fills `visible` of every request in one statement for the whole batch
+   * (`_local_stack.visible_keys`, stack/bootstrap/31-realtime-visibility.sql):
+   * one primary-key lookup per table covering the batch's rows, run once per
+   * request (a distinct role and claims) inside the database, instead of one
+   * round trip per subscriber and table.
+   */
   async check(requests: VisibilityRequest[]): Promise<void> {
     if (requests.length === 0) return;
     const client = await this.pool.connect();
     try {
       await this.tablePrivileges(client, requests);
-      await client.query('begin');
-      for (const r of requests) {
+      // Without RLS in play no lookup is needed, and a row deleted right after its insert still reaches
+      // the subscriber; with RLS, as on hosted Realtime, the row is checked as it is now.
+      const lookups = requests.filter((r) => {
         r.visible = new Set();
-        // Without RLS in play no lookup is needed, and a row deleted right after its insert still reaches
-        // the subscriber; with RLS, as on hosted Realtime, the row is checked as it is now.
-        if (!r.tableAllowed || r.allRows || r.keys.length === 0 || r.relation.primaryKey.length === 0) continue;
-        const pk = r.relation.primaryKey;
-        const cols = pk.map((p) => quoteIdent(p.name));
-        const unnest = pk.map((p, i) => `$${i + 1}::text[]::${p.sqlType}[]`).join(', ');
-        const sql =
-          `select ${cols.map((c) => `${c}::text`).join(', ')} from ${quoteIdent(r.relation.schema)}.${quoteIdent(r.relation.table)}` +
-          ` where (${cols.join(', ')}) in (select * from unnest(${unnest}))`;
-        try {
-          await client.query(`select set_config('role', $1, true), set_config('request.jwt.claims', $2, true)`, [r.identity.role, JSON.stringify(r.identity.claims)]);
-          const res = await client.query({ text: sql, values: pk.map((_, i) => r.keys.map((k) => k[i])), rowMode: 'array' });
-          for (const row of res.rows as string[][]) r.visible.add(keyString(row));
-        } catch (error) {
-          // A policy that errors hides the rows (fail closed); start a clean transaction for the rest.
+        return r.tableAllowed && !r.allRows && r.keys.length > 0 && r.relation.primaryKey.length > 0;
+      });
+      if (lookups.length === 0) return;
+      const tables = new Map<number, { index: number; relation: RelationInfo; keys: Map<string, string[]> }>();
+      for (const r of lookups) {
+        let table = tables.get(r.relation.oid);
+        if (!table) tables.set(r.relation.oid, (table = { index: tables.size + 1, relation: r.relation, keys: new Map() }));
+        for (const key of r.keys) table.keys.set(keyString(key), key);
+      }
+      const list = [...tables.values()];
+      const checks = lookups.map((r) => ({ q: tables.get(r.relation.oid)!.index, role: r.identity.role, claims: JSON.stringify(r.identity.claims) }));
+      await client.query('begin');
+      const rows = await client
+        .query<{ check_index: number; key: string[] | null; error: string | null }>(
+          'select check_index, key, error from _local_stack.visible_keys($1::text[], $2::jsonb[], $3::jsonb)',
+          [list.map((t) => lookupSql(t.relation)), list.map((t) => JSON.stringify([...t.keys.values()])), JSON.stringify(checks)],
+        )
+        .then((res) => res.rows)
+        .catch((error: unknown) => {
+          // The whole check failed: every row of the batch stays hidden (fail closed); broadcasts still go out.
           this.onError(error);
-          await client.query('rollback');
-          await client.query('begin');
-        }
+          return [];
+        });
+      for (const row of rows) {
+        // A policy that errors hides that subscriber's rows (fail closed).
+        if (row.error !== null) this.onError(new Error(row.error));
+        else if (row.key) lookups[row.check_index - 1].visible!.add(keyString(row.key));
       }
     } finally {
       await client.query('rollback').catch(() => undefined);
       client.release();
     }
   }
+}
+
+/** The rows among $2 (a JSON array of primary keys in text form) the current role and claims may select, as (check index $1, key). */
+function lookupSql(relation: RelationInfo): string {
+  const pk = relation.primaryKey;
+  const cols = pk.map((p) => quoteIdent(p.name));
+  return (
+    `select $1::int, jsonb_build_array(${cols.map((c) => `${c}::text`).join(', ')}), null::text` +
+    ` from ${quoteIdent(relation.schema)}.${quoteIdent(relation.table)}` +
+    ` where (${cols.join(', ')}) in (select ${pk.map((p, i) => `(k ->> ${i})::${p.sqlType}`).join(', ')} from jsonb_array_elements($2) k)`
+  );
 }
