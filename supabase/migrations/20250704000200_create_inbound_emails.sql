@@ -35,6 +35,7 @@ create table public.inbound_emails (
 );
 comment on table public.inbound_emails is
   'Mail received at a listing''s forwarding address: filed at once from people on the listing, otherwise pending_review in the listing''s review inbox; unknown listings have listing_id null. Written only by the inbound-email function and the review functions.';
+comment on column public.inbound_emails.id is 'Identifier of the received message (also names its raw object: <id>.eml).';
 comment on column public.inbound_emails.listing_id is 'The listing of the listing-{id}@ address; null when no such listing exists (unclaimed mail).';
 comment on column public.inbound_emails.message_id is 'The Message-ID header (or a hash of the message without one): the same message is recorded and filed once.';
 comment on column public.inbound_emails.recipient is 'The forwarding address the message was matched by (To, Cc, Bcc or Delivered-To).';
