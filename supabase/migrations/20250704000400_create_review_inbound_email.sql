@@ -8,7 +8,7 @@
 -- ---------------------------------------------------------------------------
 -- Helper
 -- ---------------------------------------------------------------------------
-create function private.pending_inbound_email(email_id uuid)
+create function private.review_inbound_email(email_id uuid, decision text)
 returns public.inbound_emails
 language plpgsql
 security definer
@@ -28,49 +28,37 @@ begin
   if mail.status <> 'pending_review' then
     raise exception 'this mail was already %', case mail.status when 'discarded' then 'discarded' else 'filed' end using errcode = 'PT409';
   end if;
+  update public.inbound_emails e
+  set status = decision, reviewed_by = private.current_account_id(), reviewed_at = now()
+  where e.id = mail.id
+  returning * into mail;
   return mail;
 end;
 $$;
-comment on function private.pending_inbound_email(uuid) is
-  'The pending mail the caller may review, locked; 404 when it does not exist or is on a listing the caller does not work on, 409 when already handled.';
+comment on function private.review_inbound_email(uuid, text) is
+  'Moves pending mail the caller may review (the listing''s agent or coordinator, a super admin) to decision (received = accepted, or discarded), stamping the reviewer; 404 when it does not exist or is on a listing the caller does not work on, 409 when already handled.';
 
 -- ---------------------------------------------------------------------------
 -- Review functions
 -- ---------------------------------------------------------------------------
 create function public.accept_inbound_email(email_id uuid)
 returns public.inbound_emails
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-declare
-  mail public.inbound_emails := private.pending_inbound_email(email_id);
-begin
-  update public.inbound_emails e
-  set status = 'received', reviewed_by = private.current_account_id(), reviewed_at = now()
-  where e.id = mail.id
-  returning * into mail;
-  return mail;
-end;
+  select * from private.review_inbound_email(email_id, 'received')
 $$;
 comment on function public.accept_inbound_email(uuid) is
   'A reviewer (the listing''s agent or coordinator, a super admin) accepts pending mail: it becomes received with the reviewer stamped, ready for the inbound-email function to file it as the reviewer. Called by that function with the reviewer''s token.';
 
 create function public.discard_inbound_email(email_id uuid)
 returns public.inbound_emails
-language plpgsql
+language sql
 security definer
 set search_path = ''
 as $$
-declare
-  mail public.inbound_emails := private.pending_inbound_email(email_id);
-begin
-  update public.inbound_emails e
-  set status = 'discarded', reviewed_by = private.current_account_id(), reviewed_at = now()
-  where e.id = mail.id
-  returning * into mail;
-  return mail;
-end;
+  select * from private.review_inbound_email(email_id, 'discarded')
 $$;
 comment on function public.discard_inbound_email(uuid) is
   'A reviewer discards pending mail: it is never filed and is deleted with its raw message after 30 days (purge_inbound_emails).';
@@ -91,12 +79,10 @@ comment on function public.reopen_inbound_email(uuid) is
 -- Function privileges
 -- ---------------------------------------------------------------------------
 revoke execute on function
-  private.pending_inbound_email(uuid),
+  private.review_inbound_email(uuid, text),
   public.accept_inbound_email(uuid),
   public.discard_inbound_email(uuid),
   public.reopen_inbound_email(uuid)
-from public, anon;
-revoke execute on function private.pending_inbound_email(uuid) from authenticated;
+from public, anon, authenticated;
 grant execute on function public.accept_inbound_email(uuid), public.discard_inbound_email(uuid) to authenticated;
-revoke execute on function public.reopen_inbound_email(uuid) from authenticated;
 grant execute on function public.reopen_inbound_email(uuid) to service_role;

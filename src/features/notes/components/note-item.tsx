@@ -36,6 +36,7 @@ export function NoteItem({ note, user }: { note: Note; user: CurrentUser }) {
             <span className="text-sm font-medium">{personName(note.user)}</span>
             {note.user?.role && <Badge variant="secondary">{roleLabel(note.user.role, 'short')}</Badge>}
             {note.is_voice && <Badge variant="outline">Voice</Badge>}
+            {note.is_email && <Badge variant="outline">E-mail</Badge>}
             <span className="text-muted-foreground text-xs">{formatTimestamp(note.created_at)}</span>
           </div>
           {(canEdit || canDelete) && !editing && (
