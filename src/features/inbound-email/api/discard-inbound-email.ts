@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { useRefetchingMutation } from '@/hooks/use-refetching-mutation';
+import { toast } from '@/hooks/use-toast';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { inboundEmailKeys } from '@/features/inbound-email/api/query-keys';
@@ -14,5 +15,10 @@ export async function discardInboundEmail(input: DiscardInboundEmailInput) {
 }
 
 export function useDiscardInboundEmail() {
-  return useRefetchingMutation({ mutationFn: discardInboundEmail, refetch: ({ listingId }) => inboundEmailKeys.byListing(listingId), failure: 'Failed to discard e-mail' });
+  return useRefetchingMutation({
+    mutationFn: discardInboundEmail,
+    refetch: ({ listingId }) => inboundEmailKeys.byListing(listingId),
+    failure: 'Failed to discard e-mail',
+    success: () => toast({ title: 'E-mail discarded' }),
+  });
 }

@@ -2,7 +2,6 @@ import { Mail, Paperclip } from 'lucide-react';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/hooks/use-toast';
 import { formatFileSize } from '@/lib/format-file-size';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { useAcceptInboundEmail } from '@/features/inbound-email/api/accept-inbound-email';
@@ -17,8 +16,8 @@ function PendingMailItem({ listingId, mail }: { listingId: string; mail: Pending
   return (
     <li className="flex flex-col gap-2 rounded-lg border p-3 sm:flex-row sm:items-start" data-testid="pending-mail">
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <p className="truncate text-sm font-medium">{subject}</p>
-        <p className="text-muted-foreground truncate text-xs">
+        <p className="text-sm font-medium break-words">{subject}</p>
+        <p className="text-muted-foreground text-xs break-all">
           From {mail.sender_name ? `${mail.sender_name} <${mail.sender}>` : mail.sender} · {formatTimestamp(mail.received_at)}
         </p>
         {mail.attachments.length > 0 && (
@@ -39,7 +38,7 @@ function PendingMailItem({ listingId, mail }: { listingId: string; mail: Pending
         <Button
           size="sm"
           disabled={busy}
-          onClick={() => accept.mutate({ listingId, id: mail.id }, { onSuccess: () => toast({ title: 'E-mail filed', description: `"${subject}" was added to the listing's notes.` }) })}
+          onClick={() => accept.mutate({ listingId, id: mail.id, subject })}
         >
           Accept
         </Button>
@@ -47,7 +46,7 @@ function PendingMailItem({ listingId, mail }: { listingId: string; mail: Pending
           title="Discard e-mail"
           question="Are you sure you want to discard this e-mail? It will not be filed on the listing."
           confirmLabel="Discard"
-          onConfirm={() => discard.mutate({ listingId, id: mail.id }, { onSuccess: () => toast({ title: 'E-mail discarded' }) })}
+          onConfirm={() => discard.mutate({ listingId, id: mail.id })}
           trigger={
             <Button size="sm" variant="outline" disabled={busy}>
               Discard
