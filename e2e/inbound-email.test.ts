@@ -58,10 +58,13 @@ describe('mail to a listing: live filing and the review inbox', () => {
     const note = tc.page.getByTestId('note').filter({ hasText: subject });
     await note.waitFor({ timeout: 15_000 });
     expect(await note.getByText('E-mail', { exact: true }).isVisible(), "the filed note carries the 'E-mail' badge").toBe(true);
-    await tc.page.getByRole('tab', { name: 'Documents' }).click();
+    expect(await note.getByRole('link', { name: 'open in Documents' }).count(), 'the note links to both filed documents').toBe(2);
+    await note.getByRole('link', { name: 'open in Documents' }).first().click();
+    await tc.page.getByRole('tab', { name: 'Documents', selected: true }).waitFor();
     await tc.page.getByText('seller-disclosure.pdf').first().waitFor({ timeout: 15_000 });
     expect(await tc.page.getByText('meter.jpg').first().isVisible(), 'the JPEG is listed among the documents').toBe(true);
     await tc.page.getByRole('tab', { name: 'Notes' }).click();
+    await tc.page.getByRole('tab', { name: 'Notes', selected: true }).waitFor();
   });
 
   test("strangers' mail waits in the Review inbox: one accepted, one discarded", async () => {
