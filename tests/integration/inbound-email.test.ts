@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUser, serviceClient, stackInfo, withDb, type TestUser } from '../support/clients.ts';
 import { listingAddress, SAMPLE_JPEG, SAMPLE_PDF, sendInboundMail } from '../support/inbound-mail.ts';
 import { subscribed, waitFor } from '../support/realtime.ts';
+import { startThrowawayStack } from '../support/throwaway-stack.ts';
 
 interface Mail {
   id: string;
@@ -204,6 +205,17 @@ describe('the inbound-email function', () => {
     expect((await postRaw({ 'X-Inbound-Signature': 'sha256=00' })).status, 'a wrong signature: 401').toBe(401);
     expect((await postRaw({ Authorization: `Basic ${Buffer.from('inbound:wrong').toString('base64')}` })).status, 'a wrong Basic password: 401').toBe(401);
   });
+
+  it('answers 503 "inbound e-mail not configured" while INBOUND_EMAIL_SECRET is unset', async () => {
+    const unconfigured = await startThrowawayStack({ functionsEnv: { INBOUND_EMAIL_SECRET: '' } });
+    try {
+      const res = await fetch(`${unconfigured.info.apiUrl}/functions/v1/inbound-email`, { method: 'POST', headers: { Authorization: 'Basic aW5ib3VuZDp4' }, body: 'From: a@b.test\r\n\r\nx' });
+      expect(res.status, 'no secret configured: 503').toBe(503);
+      expect(((await res.json()) as { message: string }).message, 'the answer says why').toBe('inbound e-mail not configured');
+    } finally {
+      await unconfigured.stop();
+    }
+  }, 120_000);
 
   it('accepts the secret as Basic password and answers 422 for a message without a listing address', async () => {
     const res = await postRaw({ Authorization: `Basic ${Buffer.from(`inbound:${stackInfo().inboundEmailSecret}`).toString('base64')}` });
