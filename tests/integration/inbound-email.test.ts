@@ -222,6 +222,16 @@ describe('the inbound-email function', () => {
     expect(res.status, 'authenticated, but no listing-{id}@ recipient: 422').toBe(422);
   });
 
+  it('refuses a message with more than 20 attachments (the SMTP client gets 550 with the reason)', async () => {
+    const messageId = `<${crypto.randomUUID()}@marcus.test>`;
+    const attachments = Array.from({ length: 21 }, (_, i) => ({ filename: `page-${i + 1}.txt`, content: Buffer.from(`page ${i + 1}`) }));
+    await expect(
+      sendInboundMail(stackInfo(), { from: 'marcus.johnson@listingdesk.test', to: listingAddress(listingId), subject: 'Too many', text: 'x', messageId, attachments }),
+      'over the attachment cap the mail is refused with a clear reason',
+    ).rejects.toThrow(/550.*at most 20 attachments/);
+    expect(await mailRow(messageId), 'nothing is recorded').toBeUndefined();
+  });
+
   it('rate-limits per sender', async () => {
     const service = serviceClient();
     const args = { listing_id: listingId, recipient: listingAddress(listingId), sender: `burst-${crypto.randomUUID()}@stranger.test`, sender_name: '', subject: 's', body: 'b', attachments: [], sender_hourly_limit: 1 };
