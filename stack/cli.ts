@@ -7,7 +7,7 @@
  *   reset                  re-create the database from migrations and seed (and the seed's storage files)
  *
  * Options (or env): --data-dir (STACK_DATA_DIR), --api-port (STACK_API_PORT),
- * --db-port (STACK_DB_PORT), --mail-port (STACK_MAIL_PORT). Env only:
+ * --db-port (STACK_DB_PORT), --mail-port (STACK_MAIL_PORT), --smtp-port (STACK_SMTP_PORT, the inbound SMTP listener). Env only:
  * STACK_TRUSTED_PROXIES, comma-separated peer addresses whose X-Forwarded-For
  * auth believes (default none: the socket address is the client).
  */
@@ -30,6 +30,7 @@ const { values, positionals } = parseArgs({
     'api-port': { type: 'string' },
     'db-port': { type: 'string' },
     'mail-port': { type: 'string' },
+    'smtp-port': { type: 'string' },
     output: { type: 'string', short: 'o' },
     foreground: { type: 'boolean' },
   },
@@ -40,10 +41,11 @@ const options: StackOptions = {
   apiPort: (values['api-port'] ?? process.env.STACK_API_PORT) as unknown as number | undefined,
   dbPort: (values['db-port'] ?? process.env.STACK_DB_PORT) as unknown as number | undefined,
   mailPort: (values['mail-port'] ?? process.env.STACK_MAIL_PORT) as unknown as number | undefined,
+  smtpPort: (values['smtp-port'] ?? process.env.STACK_SMTP_PORT) as unknown as number | undefined,
   trustedProxies: process.env.STACK_TRUSTED_PROXIES?.split(',').map((a) => a.trim()).filter((a) => a !== ''),
 };
 const config = await resolveConfig(options);
-const passThrough = ['data-dir', 'api-port', 'db-port', 'mail-port'].flatMap((k) => {
+const passThrough = ['data-dir', 'api-port', 'db-port', 'mail-port', 'smtp-port'].flatMap((k) => {
   const v = values[k as keyof typeof values];
   return typeof v === 'string' ? [`--${k}`, v] : [];
 });
@@ -201,7 +203,7 @@ async function reset(): Promise<number> {
 const commands: Record<string, () => Promise<number>> = { start, stop, status, reset, run };
 const command = commands[positionals[0] ?? ''];
 if (!command) {
-  console.error('usage: npm run stack -- <start|stop|status|reset> [--foreground] [-o env|json] [--data-dir DIR] [--api-port N] [--db-port N] [--mail-port N]');
+  console.error('usage: npm run stack -- <start|stop|status|reset> [--foreground] [-o env|json] [--data-dir DIR] [--api-port N] [--db-port N] [--mail-port N] [--smtp-port N]');
   process.exit(2);
 }
 process.exit(await command());

@@ -6,6 +6,7 @@
  * works against this stack unchanged. Tests build their own config with free
  * ports, a temporary data folder and a random secret.
  */
+import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SignJWT } from 'jose';
@@ -24,6 +25,14 @@ export const stackOptionsSchema = z.object({
   apiPort: portSchema.default(54321),
   dbPort: portSchema.default(54322),
   mailPort: portSchema.default(54324),
+  /** The inbound SMTP listener (stack/mail/smtp.ts): mail to listing-{id}@… handed to the inbound-email function. */
+  smtpPort: portSchema.default(54325),
+  /**
+   * The shared secret of the inbound-email function (INBOUND_EMAIL_SECRET),
+   * used by the SMTP listener to sign what it hands over. Default: derived
+   * from the JWT secret, so it is stable per stack and never a known constant.
+   */
+  inboundEmailSecret: z.string().min(16).optional(),
   /** Internal port of PostgREST; 0 picks a free one. */
   restPort: portSchema.or(z.literal(0)).default(0),
   jwtSecret: z.string().min(32).default(SUPABASE_LOCAL_JWT_SECRET),
@@ -64,6 +73,8 @@ export interface StackConfig {
   apiPort: number;
   dbPort: number;
   mailPort: number;
+  smtpPort: number;
+  inboundEmailSecret: string;
   restPort: number;
   jwtSecret: string;
   anonKey: string;
@@ -101,6 +112,7 @@ export async function resolveConfig(input: StackOptions = {}): Promise<StackConf
   const o = stackOptionsSchema.parse(input);
   const dataDir = path.resolve(o.dataDir ?? path.join(o.projectRoot, '.stack'));
   const host = '127.0.0.1';
+  const inboundEmailSecret = o.inboundEmailSecret ?? crypto.createHmac('sha256', o.jwtSecret).update('listingdesk-inbound-email').digest('hex');
   return {
     projectRoot: o.projectRoot,
     dataDir,
@@ -111,6 +123,8 @@ export async function resolveConfig(input: StackOptions = {}): Promise<StackConf
     apiPort: o.apiPort,
     dbPort: o.dbPort,
     mailPort: o.mailPort,
+    smtpPort: o.smtpPort,
+    inboundEmailSecret,
     restPort: o.restPort,
     jwtSecret: o.jwtSecret,
     anonKey: await signApiKey('anon', o.jwtSecret),
@@ -127,7 +141,8 @@ export async function resolveConfig(input: StackOptions = {}): Promise<StackConf
     mailUrl: `http://${host}:${o.mailPort}`,
     supabaseDir: path.join(o.projectRoot, 'supabase'),
     functionsDir: path.join(o.projectRoot, 'supabase', 'functions'),
-    functionsEnv: o.functionsEnv,
+    // The listener and the function share the secret; functionsEnv may still override it (tests of an unset secret).
+    functionsEnv: { INBOUND_EMAIL_SECRET: inboundEmailSecret, ...o.functionsEnv },
   };
 }
 
@@ -138,6 +153,7 @@ export function statusEnv(c: StackConfig): Record<string, string> {
     API_URL: c.apiUrl,
     DB_URL: c.dbUrl,
     FUNCTIONS_URL: `${c.apiUrl}/functions/v1`,
+    INBOUND_SMTP_PORT: String(c.smtpPort),
     INBUCKET_URL: c.mailUrl,
     JWT_SECRET: c.jwtSecret,
     MAILPIT_URL: c.mailUrl,

@@ -9,11 +9,18 @@ import { createServer } from 'vite';
 import { resolveConfig, statusEnv } from './config.ts';
 import { onShutdownSignal, startStack, type StackState } from './supervisor.ts';
 
+/** `npm run dev -- --smtp-port 2525` */
+function flag(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
 const config = await resolveConfig({
   dataDir: process.env.STACK_DATA_DIR,
   apiPort: process.env.STACK_API_PORT as unknown as number | undefined,
   dbPort: process.env.STACK_DB_PORT as unknown as number | undefined,
   mailPort: process.env.STACK_MAIL_PORT as unknown as number | undefined,
+  smtpPort: (process.env.STACK_SMTP_PORT ?? flag('--smtp-port')) as unknown as number | undefined,
 });
 
 function runningStack(): StackState | undefined {
@@ -27,7 +34,7 @@ function runningStack(): StackState | undefined {
 }
 
 const existing = runningStack();
-const stack = existing ? undefined : await startStack({ dataDir: config.dataDir, apiPort: config.apiPort, dbPort: config.dbPort, mailPort: config.mailPort });
+const stack = existing ? undefined : await startStack({ dataDir: config.dataDir, apiPort: config.apiPort, dbPort: config.dbPort, mailPort: config.mailPort, smtpPort: config.smtpPort });
 const env = existing?.env ?? statusEnv(config);
 
 process.env.VITE_SUPABASE_URL = env.API_URL;
@@ -52,6 +59,7 @@ console.log(`
   API          ${env.API_URL}
   Database     ${env.DB_URL}
   Mail viewer  ${env.MAILPIT_URL}
+  Inbound SMTP 127.0.0.1:${env.INBOUND_SMTP_PORT ?? config.smtpPort}  (mail listing-{id}@… here to file it on a listing)
 ${logins.length ? `\n  Demo logins\n${logins.map((l) => `    ${l.role.padEnd(12)} ${l.email.padEnd(34)} ${l.password}${l.note ? `  (${l.note})` : ''}`).join('\n')}\n` : ''}
   Ctrl-C stops ${existing ? 'the app (the stack keeps running: npm run stack -- stop)' : 'the app and the local stack'}.
 `);

@@ -16,6 +16,7 @@ import { alive, onExit, removeSync, sleepSync } from './temp-dirs.ts';
 import { startGateway } from './gateway/server.ts';
 import { createRestService } from './gateway/rest.ts';
 import { startMailServer } from './mail/server.ts';
+import { startSmtpListener } from './mail/smtp.ts';
 import { AUTH_OPEN_PATHS, createAuthService } from './auth/service.ts';
 import { STORAGE_OPEN_PATHS, createStorageService } from './storage/service.ts';
 import { REALTIME_OPEN_PATHS, createRealtimeService } from './realtime/service.ts';
@@ -149,11 +150,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     ]);
     stops.push(() => gateway.close());
 
+    // After the gateway: the listener hands each message to the inbound-email function.
+    const smtp = await startSmtpListener(config, log, (received) => mail.recordInbound(received));
+    stops.push(() => smtp.close());
+
     const startupMs = Math.round(performance.now() - started);
     const env = statusEnv(config);
     const state: StackState = { pid: process.pid, startedAt: new Date().toISOString(), startupMs, env };
     fs.writeFileSync(config.stateFile, JSON.stringify(state, null, 2));
-    log.info(`stack ready in ${(startupMs / 1000).toFixed(1)} s: API ${config.apiUrl}, DB ${config.dbUrl}, mail ${mail.url}`);
+    log.info(`stack ready in ${(startupMs / 1000).toFixed(1)} s: API ${config.apiUrl}, DB ${config.dbUrl}, mail ${mail.url}, inbound SMTP 127.0.0.1:${smtp.port}`);
     return { config, env, migrations, seededObjects, startupMs, stop, crashed };
   } catch (error) {
     await stop();

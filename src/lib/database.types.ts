@@ -880,6 +880,134 @@ export type Database = {
           }
         ]
       }
+      "inbound_emails": {
+        Row: {
+          "attachments": NonNullable<Json>
+          "body": string
+          "id": string
+          "listing_id": string | null
+          "message_id": string
+          "note_id": string | null
+          "raw_path": string | null
+          "received_at": string
+          "recipient": string
+          "reviewed_at": string | null
+          "reviewed_by": string | null
+          "sender": string
+          "sender_account_id": string | null
+          "sender_name": string | null
+          "status": string
+          "subject": string
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "attachments"?: NonNullable<Json>
+          "body"?: string
+          "id"?: string
+          "listing_id"?: string | null
+          "message_id": string
+          "note_id"?: string | null
+          "raw_path"?: string | null
+          "received_at"?: string
+          "recipient": string
+          "reviewed_at"?: string | null
+          "reviewed_by"?: string | null
+          "sender": string
+          "sender_account_id"?: string | null
+          "sender_name"?: string | null
+          "status"?: string
+          "subject"?: string
+          "updated_at"?: string
+        }
+        Update: {
+          "attachments"?: NonNullable<Json>
+          "body"?: string
+          "id"?: string
+          "listing_id"?: string | null
+          "message_id"?: string
+          "note_id"?: string | null
+          "raw_path"?: string | null
+          "received_at"?: string
+          "recipient"?: string
+          "reviewed_at"?: string | null
+          "reviewed_by"?: string | null
+          "sender"?: string
+          "sender_account_id"?: string | null
+          "sender_name"?: string | null
+          "status"?: string
+          "subject"?: string
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "inbound_emails_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "inbound_emails_note_id_fkey"
+            columns: [
+              "note_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "notes"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "inbound_emails_reviewed_by_fkey"
+            columns: [
+              "reviewed_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "inbound_emails_reviewed_by_fkey"
+            columns: [
+              "reviewed_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "inbound_emails_sender_account_id_fkey"
+            columns: [
+              "sender_account_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "inbound_emails_sender_account_id_fkey"
+            columns: [
+              "sender_account_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "invitations": {
         Row: {
           "created_at": string
@@ -1142,6 +1270,7 @@ export type Database = {
           "created_at": string
           "duration": number | null
           "id": string
+          "is_email": boolean
           "is_voice": boolean
           "listing_id": string
           "updated_at": string
@@ -1154,6 +1283,7 @@ export type Database = {
           "created_at"?: string
           "duration"?: number | null
           "id"?: string
+          "is_email"?: boolean
           "is_voice"?: boolean
           "listing_id": string
           "updated_at"?: string
@@ -1165,6 +1295,7 @@ export type Database = {
           "created_at"?: string
           "duration"?: number | null
           "id"?: string
+          "is_email"?: boolean
           "is_voice"?: boolean
           "listing_id"?: string
           "updated_at"?: string
@@ -2032,6 +2163,36 @@ export type Database = {
       }
     }
     Functions: {
+      "accept_inbound_email": {
+        Args: {
+          "email_id": string
+        }
+        Returns: {
+          "attachments": NonNullable<Json>
+          "body": string
+          "id": string
+          "listing_id": string | null
+          "message_id": string
+          "note_id": string | null
+          "raw_path": string | null
+          "received_at": string
+          "recipient": string
+          "reviewed_at": string | null
+          "reviewed_by": string | null
+          "sender": string
+          "sender_account_id": string | null
+          "sender_name": string | null
+          "status": string
+          "subject": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "inbound_emails"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "admin_invitations": {
         Args: {
           "page_limit"?: number
@@ -2290,6 +2451,36 @@ export type Database = {
         }
         Returns: undefined
       }
+      "discard_inbound_email": {
+        Args: {
+          "email_id": string
+        }
+        Returns: {
+          "attachments": NonNullable<Json>
+          "body": string
+          "id": string
+          "listing_id": string | null
+          "message_id": string
+          "note_id": string | null
+          "raw_path": string | null
+          "received_at": string
+          "recipient": string
+          "reviewed_at": string | null
+          "reviewed_by": string | null
+          "sender": string
+          "sender_account_id": string | null
+          "sender_name": string | null
+          "status": string
+          "subject": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "inbound_emails"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "ensure_account": {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -2320,6 +2511,15 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "file_inbound_email": {
+        Args: {
+          "author_id": string
+          "documents": Json
+          "email_id": string
+          "note_content": string
+        }
+        Returns: Json
       }
       "finish_ai_interaction": {
         Args: {
@@ -2424,6 +2624,33 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: true
         }
+      }
+      "purge_inbound_emails": {
+        Args: {
+          "older_than"?: string
+        }
+        Returns: string[]
+      }
+      "receive_inbound_email": {
+        Args: {
+          "attachments": Json
+          "body": string
+          "listing_hourly_limit"?: number
+          "listing_id": string
+          "message_id": string
+          "recipient": string
+          "sender": string
+          "sender_hourly_limit"?: number
+          "sender_name": string
+          "subject": string
+        }
+        Returns: Json
+      }
+      "reopen_inbound_email": {
+        Args: {
+          "email_id": string
+        }
+        Returns: undefined
       }
       "replace_workflow_insights": {
         Args: {

@@ -54,6 +54,8 @@ export const can = {
   /** Policy "Authors and super admins can delete notes". */
   deleteNote: (user: Viewer, note: Pick<Tables<'notes'>, 'user_id'>) => note.user_id === user.id || isSuperAdmin(user),
 
+  /** accept_inbound_email() / discard_inbound_email(): the listing's agent, its coordinator (a tc seeing it coordinates it) or a super admin. */
+  reviewInboundEmail: (user: Viewer, listing: Pick<ListingOwners, 'agent_id'>) => isSuperAdmin(user) || coordinates(user) || listing.agent_id === user.id,
   /** Policy "Uploaders, the listing's agent and super admins can delete documents". */
   deleteDocument: (user: Viewer, document: Pick<Tables<'documents'>, 'uploaded_by'>, listing: Pick<ListingOwners, 'agent_id'>) =>
     isSuperAdmin(user) || document.uploaded_by === user.id || listing.agent_id === user.id,

@@ -16,16 +16,17 @@ function messageCard(m: StoredMessage): string {
   const time = new Date(m.created);
   return `<article id="${escapeHtml(m.id)}">
   <header>
-    <h2>${escapeHtml(m.subject)}</h2>
-    <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · from ${escapeHtml(SENDER.Name)} &lt;${escapeHtml(SENDER.Address)}&gt; ·
+    <h2>${m.inbound ? '<span class="badge">Inbound</span> ' : ''}${escapeHtml(m.subject)}</h2>
+    <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · from ${m.from ? escapeHtml(m.from) : `${escapeHtml(SENDER.Name)} &lt;${escapeHtml(SENDER.Address)}&gt;`} ·
       <time datetime="${time.toISOString()}">${escapeHtml(time.toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' }))}</time></p>
   </header>
+  ${m.inbound ? `<p class="meta">Handed to the inbound-email function: ${escapeHtml(m.inbound)}</p>` : ''}
   <pre>${linkify(m.text)}</pre>
 </article>`;
 }
 
 export function inboxPage(messages: readonly StoredMessage[]): string {
-  const body = messages.length ? messages.map(messageCard).join('\n') : '<p class="empty">No mail yet. Messages sent by the local auth service appear here.</p>';
+  const body = messages.length ? messages.map(messageCard).join('\n') : '<p class="empty">No mail yet. Messages sent by the local auth service, and mail received on the inbound SMTP port, appear here.</p>';
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -43,6 +44,7 @@ export function inboxPage(messages: readonly StoredMessage[]): string {
   a { color: #0969da; }
   button, .button { font: inherit; padding: .3rem .8rem; border: 1px solid #d0d7de; border-radius: 6px; background: #fff; cursor: pointer; color: inherit; text-decoration: none; }
   .empty { color: #57606a; }
+  .badge { font-size: .75rem; background: #ddf4ff; color: #0550ae; border-radius: 999px; padding: .1rem .5rem; vertical-align: middle; }
 </style>
 </head>
 <body>

@@ -15,7 +15,7 @@ import type { Logger } from '../log.ts';
 import type { Mailer } from '../gateway/types.ts';
 import { applyCors, handlePreflight, readJson, sendJson } from '../gateway/http.ts';
 import { inboxPage } from './page.ts';
-import { detail, MailStore, matchesSearch, summary, type StoredMessage } from './store.ts';
+import { detail, MailStore, matchesSearch, summary, type InboundMail, type StoredMessage } from './store.ts';
 
 function listing(messages: readonly StoredMessage[], url: URL) {
   const start = Math.max(0, Number(url.searchParams.get('start')) || 0);
@@ -24,7 +24,10 @@ function listing(messages: readonly StoredMessage[], url: URL) {
   return { total: messages.length, unread: messages.length, count: page.length, messages_count: messages.length, start, tags: [], messages: page.map(summary) };
 }
 
-export async function startMailServer(config: StackConfig, log: Logger): Promise<{ mailer: Mailer; url: string; close(): Promise<void> }> {
+export async function startMailServer(
+  config: StackConfig,
+  log: Logger,
+): Promise<{ mailer: Mailer; url: string; recordInbound(mail: InboundMail): void; close(): Promise<void> }> {
   const store = new MailStore(path.join(config.dataDir, 'mail', 'messages.json'));
 
   const server = http.createServer(async (req, res) => {
@@ -79,6 +82,9 @@ export async function startMailServer(config: StackConfig, log: Logger): Promise
         store.add(mail);
         log.part('mail', `to ${mail.to}: ${mail.subject}`);
       },
+    },
+    recordInbound(mail) {
+      store.add(mail);
     },
     async close() {
       server.closeAllConnections();

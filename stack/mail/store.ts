@@ -12,9 +12,19 @@ import type { OutgoingMail } from '../gateway/types.ts';
 export const SENDER = { Address: 'admin@email.com', Name: 'Supabase Auth' } as const;
 const MAX_MESSAGES = 500;
 
+/** A message the inbound SMTP listener received: sender, and the inbound function's answer. */
+export interface InboundMail extends OutgoingMail {
+  from: string;
+  inbound: string;
+}
+
 export interface StoredMessage extends OutgoingMail {
   id: string;
   created: string;
+  /** Set on received (inbound) mail: the sender. */
+  from?: string;
+  /** Set on received (inbound) mail: the inbound function's status and answer. */
+  inbound?: string;
 }
 
 export class MailStore {
@@ -32,7 +42,7 @@ export class MailStore {
     }
   }
 
-  add(mail: OutgoingMail): StoredMessage {
+  add(mail: OutgoingMail | InboundMail): StoredMessage {
     const message: StoredMessage = { ...mail, id: crypto.randomBytes(11).toString('base64url'), created: new Date().toISOString() };
     this.messages.unshift(message);
     this.messages.length = Math.min(this.messages.length, MAX_MESSAGES);
@@ -81,14 +91,14 @@ export function summary(m: StoredMessage) {
     ID: m.id,
     MessageID: `${m.id}@listingdesk.local`,
     Read: false,
-    From: SENDER,
+    From: m.from ? { Address: m.from, Name: '' } : SENDER,
     To: [{ Address: m.to, Name: '' }],
     Cc: [],
     Bcc: [],
     ReplyTo: [],
     Subject: m.subject,
     Created: m.created,
-    Tags: [],
+    Tags: m.inbound ? ['inbound'] : [],
     Size: Buffer.byteLength(m.html) + Buffer.byteLength(m.text),
     Attachments: 0,
     Snippet: m.text.replace(/\s+/g, ' ').trim().slice(0, 250),

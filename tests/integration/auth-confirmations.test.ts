@@ -42,13 +42,14 @@ beforeAll(async () => {
     apiPort: await freePort(),
     dbPort: await freePort(),
     mailPort: await freePort(),
+    smtpPort: await freePort(),
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     ephemeral: true,
     quiet: true,
     signInRateLimit: SIGN_IN_LIMIT,
   });
   const c = stack.config;
-  info = { apiUrl: c.apiUrl, dbUrl: c.dbUrl, mailUrl: c.mailUrl, anonKey: c.anonKey, serviceRoleKey: c.serviceRoleKey, jwtSecret: c.jwtSecret, dataDir, startupMs: stack.startupMs };
+  info = { apiUrl: c.apiUrl, dbUrl: c.dbUrl, mailUrl: c.mailUrl, smtpPort: c.smtpPort, inboundEmailSecret: c.inboundEmailSecret, anonKey: c.anonKey, serviceRoleKey: c.serviceRoleKey, jwtSecret: c.jwtSecret, dataDir, startupMs: stack.startupMs };
 });
 
 afterAll(async () => {

@@ -268,6 +268,16 @@ const SPECS: TableSpec[] = [
     allow: { select: ['tc1', 'admin'], insert: ['tc1', 'tc2', 'admin'], update: ['tc1'], delete: ['tc1', 'admin'] },
   },
   {
+    // The review inbox: read by the listing's agent, coordinator and super admins; written only by the inbound-email function and the review functions.
+    name: 'inbound_emails',
+    table: 'inbound_emails',
+    create: (db, w) =>
+      insertRow(db, 'inbound_emails', { listing_id: w.f.listingA, message_id: `<${uid()}@matrix.test>`, recipient: `listing-${w.f.listingA}@x.test`, sender: 'stranger@matrix.test', subject: 'Title commitment', status: 'pending_review' }),
+    insert: (_actor, w) => ({ id: uid(), listing_id: w.f.listingA, message_id: `<${uid()}@forged.test>`, recipient: 'x@x.test', sender: 'forged@x.test', status: 'filed' }),
+    update: { column: 'status', value: () => 'filed' },
+    allow: { select: ['agentA', 'tc1', 'admin'], insert: [], update: [], delete: [] },
+  },
+  {
     name: 'property_research',
     table: 'property_research',
     // One row per listing: each fixture row gets its own listing of agent A (coordinator 1).

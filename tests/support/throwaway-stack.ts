@@ -15,6 +15,10 @@ export interface StackInfo {
   apiUrl: string;
   dbUrl: string;
   mailUrl: string;
+  /** The inbound SMTP listener's port (mail to listing-{id}@… is handed to the inbound-email function). */
+  smtpPort: number;
+  /** The inbound-email function's shared secret (INBOUND_EMAIL_SECRET) on this stack. */
+  inboundEmailSecret: string;
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
@@ -91,6 +95,7 @@ export async function startThrowawayStack(
     apiPort: await freePort(),
     dbPort: await freePort(),
     mailPort: await freePort(),
+    smtpPort: await freePort(),
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     ephemeral: true,
     quiet: true,
@@ -104,6 +109,8 @@ export async function startThrowawayStack(
       apiUrl: c.apiUrl,
       dbUrl: c.dbUrl,
       mailUrl: c.mailUrl,
+      smtpPort: c.smtpPort,
+      inboundEmailSecret: c.inboundEmailSecret,
       anonKey: c.anonKey,
       serviceRoleKey: c.serviceRoleKey,
       jwtSecret: c.jwtSecret,

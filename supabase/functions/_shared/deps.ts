@@ -18,3 +18,6 @@ export { z } from 'npm:zod@4.6.7';
 export { default as pg } from 'npm:pg@8.23.1';
 // The official OpenAI SDK, pointed at any OpenAI-compatible server through OPENAI_BASE_URL.
 export { default as OpenAI } from 'npm:openai@7.57.0';
+// MIME parsing of received mail (inbound-email): maintained, dependency-free, runs in Deno.
+export { default as PostalMime } from 'npm:postal-mime@4.0.0';
+export type { Email as ParsedEmail, Address as MailAddress, Attachment as MailAttachment } from 'npm:postal-mime@4.0.0';

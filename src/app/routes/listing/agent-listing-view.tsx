@@ -1,14 +1,13 @@
 import type { CurrentUser } from '@/hooks/use-current-user';
-import { can } from '@/lib/permissions';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
 import { AgentListingHeader, PropertyDetailsCard } from '@/features/listings/components/agent-listing-overview';
-import { SmartRemindersPanel } from '@/features/listings/components/smart-reminders-panel';
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { CoordinatorResponses } from '@/features/responses/components/coordinator-responses';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
+import { NotesHeader } from '@/app/routes/listing/notes-header';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
 /**
@@ -36,7 +35,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="flex flex-col gap-3" aria-label="Notes">
           <h2 className="text-lg font-semibold">Notes</h2>
-          <NotesTab listingId={listing.id} user={user} header={can.seeSmartReminders(user) && <SmartRemindersPanel listingId={listing.id} />} />
+          <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />
         </section>
         <MessagesTab listingId={listing.id} user={user} />
       </div>

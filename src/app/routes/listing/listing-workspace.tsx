@@ -1,17 +1,16 @@
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/hooks/use-current-user';
-import { can } from '@/lib/permissions';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
 import { ListingHeader } from '@/features/listings/components/listing-header';
 import { ListingInfoCards } from '@/features/listings/components/listing-info-cards';
-import { SmartRemindersPanel } from '@/features/listings/components/smart-reminders-panel';
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { PendingTasksDot } from '@/features/tasks/components/pending-tasks-dot';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
+import { NotesHeader } from '@/app/routes/listing/notes-header';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
 const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks'] as const;
@@ -54,7 +53,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           </TabsTrigger>
         </TabsList>
         <TabsContent value="notes" className="pt-2">
-          <NotesTab listingId={listing.id} user={user} header={can.seeSmartReminders(user) && <SmartRemindersPanel listingId={listing.id} />} />
+          <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />
         </TabsContent>
         <TabsContent value="documents" className="pt-2">
           <DocumentsTab listing={listing} user={user} />

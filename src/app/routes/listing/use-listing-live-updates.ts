@@ -1,3 +1,4 @@
+import { useInboundEmailsRealtime } from '@/features/inbound-email/hooks/use-inbound-emails-realtime';
 import { useDocumentsRealtime } from '@/features/documents/hooks/use-documents-realtime';
 import { useRefreshSmartReminders } from '@/features/listings/api/get-smart-reminders';
 import { useListingRealtime } from '@/features/listings/hooks/use-listing-realtime';
@@ -17,4 +18,5 @@ export function useListingLiveUpdates(listingId: string) {
   useDocumentsRealtime({ listingId }, { onChange: refreshReminders });
   useNotesRealtime({ listingId });
   useMessagesRealtime({ listingId });
+  useInboundEmailsRealtime({ listingId });
 }

@@ -3,7 +3,7 @@ import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { noteKeys } from '@/features/notes/api/query-keys';
 
-const NOTE_COLUMNS = 'id, listing_id, user_id, content, is_voice, voice_url, duration, created_at, updated_at, user:users!notes_user_id_fkey(first_name, last_name, role, profile_image_url)';
+const NOTE_COLUMNS = 'id, listing_id, user_id, content, is_voice, is_email, voice_url, duration, created_at, updated_at, user:users!notes_user_id_fkey(first_name, last_name, role, profile_image_url)';
 
 /** Notes of a listing, newest first, with their author (null once the author's account is deleted). */
 export async function getNotes(listingId: string) {

@@ -11,6 +11,7 @@ import { formatTimestamp } from '@/lib/format-timestamp';
 import { can } from '@/lib/permissions';
 import { roleLabel } from '@/lib/role-label';
 import { useDeleteNote } from '@/features/notes/api/delete-note';
+import { NoteText } from '@/features/notes/components/note-text';
 import type { Note } from '@/features/notes/api/get-notes';
 import { useUpdateNote } from '@/features/notes/api/update-note';
 
@@ -36,6 +37,7 @@ export function NoteItem({ note, user }: { note: Note; user: CurrentUser }) {
             <span className="text-sm font-medium">{personName(note.user)}</span>
             {note.user?.role && <Badge variant="secondary">{roleLabel(note.user.role, 'short')}</Badge>}
             {note.is_voice && <Badge variant="outline">Voice</Badge>}
+            {note.is_email && <Badge variant="outline">E-mail</Badge>}
             <span className="text-muted-foreground text-xs">{formatTimestamp(note.created_at)}</span>
           </div>
           {(canEdit || canDelete) && !editing && (
@@ -81,7 +83,7 @@ export function NoteItem({ note, user }: { note: Note; user: CurrentUser }) {
             </div>
           </div>
         ) : (
-          <p className="text-sm break-words whitespace-pre-wrap">{note.content}</p>
+          <NoteText content={note.content} isEmail={note.is_email} />
         )}
         {note.is_voice && note.voice_url && <VoicePlayer objectPath={note.voice_url} durationSeconds={note.duration} />}
       </div>
