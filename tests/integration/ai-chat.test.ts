@@ -9,6 +9,7 @@ import { messageText, promptText, type RecordedRequest } from '../support/fake-o
 import { FAKE_AI_KEY, startAiStack, type AiStack } from '../support/ai-stack.ts';
 import { demoUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
 import type { StackInfo } from '../support/throwaway-stack.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const DAVID = 'david.kim@listingdesk.test';
@@ -65,6 +66,7 @@ async function conversationCount(info: StackInfo, email: string): Promise<number
 }
 
 describe('ai-chat', () => {
+  keepSeedData();
   let ai: AiStack;
   let olivia: TestUser;
   let david: TestUser;

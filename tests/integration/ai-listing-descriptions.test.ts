@@ -11,6 +11,7 @@ import { startAiStack, type AiStack } from '../support/ai-stack.ts';
 import { demoUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
 import { messageText, promptText, type FakeReply, type RecordedRequest } from '../support/fake-openai.ts';
 import type { StackInfo } from '../support/throwaway-stack.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const DAVID = 'david.kim@listingdesk.test';
@@ -69,6 +70,9 @@ async function lastInteraction(info: StackInfo, authUserId: string) {
     info,
   );
 }
+
+// What this file creates for the demo users goes when it ends (later files count the seed's rows).
+keepSeedData();
 
 describe('ai-listing-descriptions', () => {
   let ai: AiStack;

@@ -10,6 +10,7 @@ import { startAiStack, type AiStack } from '../support/ai-stack.ts';
 import { demoUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
 import { messageText } from '../support/fake-openai.ts';
 import type { StackInfo } from '../support/throwaway-stack.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 
@@ -38,6 +39,9 @@ async function listingWithReminders(info: StackInfo): Promise<{ id: string; task
   }, info);
   return { id, task };
 }
+
+// What this file creates for the demo users goes when it ends (later files count the seed's rows).
+keepSeedData();
 
 describe('smart reminders without a provider', () => {
   it('are the rule strings, not phrased by a model', async () => {

@@ -23,6 +23,7 @@ import { startAiStack, type AiStack } from '../support/ai-stack.ts';
 import { anonClient, demoUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
 import { messageText, promptText, type FakeReply } from '../support/fake-openai.ts';
 import { seedWorkflowFixture, type WorkflowFixture } from '../support/workflow-insights-fixture.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 interface Insight {
   insight_type: string;
@@ -78,6 +79,9 @@ const STATISTICAL_ALL = [
     trigger_condition: { rule: 'late_task_kind', taskKind: 'Seller disclosure', n: 4, late: 3, latePercent: 75, avgDaysLate: 3.0 },
   },
 ];
+
+// What this file creates for the demo users goes when it ends (later files count the seed's rows).
+keepSeedData();
 
 describe('workflow statistics and statistical insights (no provider)', () => {
   let fx: WorkflowFixture;

@@ -12,6 +12,7 @@ import { demoUser, serviceClient, stackInfo, withDb, type TestUser } from '../su
 import { listingAddress, SAMPLE_JPEG, SAMPLE_PDF, sendInboundMail } from '../support/inbound-mail.ts';
 import { subscribed, waitFor } from '../support/realtime.ts';
 import { startThrowawayStack } from '../support/throwaway-stack.ts';
+import { keepSeedData } from '../support/seed-guard.ts';
 
 interface Mail {
   id: string;
@@ -62,6 +63,9 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const channel of channels) await channel.unsubscribe();
 });
+
+// What this file creates for the demo users goes when it ends (later files count the seed's rows).
+keepSeedData();
 
 describe('mail from someone working on the listing', () => {
   const messageId = `<${crypto.randomUUID()}@marcus.test>`;

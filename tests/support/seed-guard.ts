@@ -1,8 +1,8 @@
 /**
  * Keeps the shared test stack's demo data as the seed made it: tests that
- * create listings, tasks, files… through the API (as the demo users, to
- * compare with the app's own queries) remove what they created when the file
- * ends, so later files' hand-counted seed figures still hold. Files run one
+ * create listings, tasks, files… for the demo users (through the API, e-mail
+ * or SQL, to compare with the app's own queries) remove what they created
+ * when the file ends, so later files' hand-counted seed figures still hold. Files run one
  * after another on the shared stack, so "created since this file began" is
  * exactly this file's rows. Rewrites of seed rows are each test's own to undo.
  */
@@ -11,6 +11,7 @@ import { serviceClient, withDb } from './clients.ts';
 
 /** Tables whose rows the API tests create, children before parents (listings cascade to theirs). */
 const TABLES = [
+  'inbound_emails',
   'ai_conversations',
   'ai_workflow_patterns',
   'notifications',
@@ -25,6 +26,9 @@ const TABLES = [
   'listings',
   'invitations',
 ];
+
+/** Tables whose creation time has another name. */
+const CREATED_COLUMN: Record<string, string> = { ai_workflow_patterns: 'timestamp', ai_conversations: 'timestamp', inbound_emails: 'received_at' };
 
 /** Call at the top of a describe block (or file): removes, after the file, every row and stored file created during it. */
 export function keepSeedData(): void {
@@ -43,7 +47,7 @@ export function keepSeedData(): void {
     }
     await withDb(async (db) => {
       for (const table of TABLES) {
-        const column = table === 'ai_workflow_patterns' ? 'timestamp' : table === 'ai_conversations' ? 'timestamp' : 'created_at';
+        const column = CREATED_COLUMN[table] ?? 'created_at';
         await db.query(`delete from public.${table} where "${column}" >= $1`, [since]);
       }
     });
