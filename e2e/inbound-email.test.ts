@@ -27,9 +27,11 @@ describe('mail to a listing: live filing and the review inbox', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
+    // A listing of its own (Marcus's, coordinated by Olivia), so no other browser test finds mail filed on its listings.
     const [row] = await query<{ id: string }>(
       stack,
-      "select l.id from public.listings l join public.users u on u.id = l.agent_id where u.email = $1 and l.tc_id is not null order by l.created_at desc limit 1",
+      `insert into public.listings (address, agent_id, tc_id)
+       select '77 Inbound Mail Ln', u.id, u.assigned_tc_id from public.users u where u.email = $1 and u.role = 'agent' returning id`,
       [MEMBER],
     );
     listingId = row!.id;
@@ -41,6 +43,7 @@ describe('mail to a listing: live filing and the review inbox', () => {
   afterAll(async () => {
     await tc?.close();
     await browser?.close();
+    if (listingId) await query(stack, 'delete from public.listings where id = $1', [listingId]);
   });
 
   test("a team member's mail appears live as an E-mail note and two documents", async () => {
