@@ -68,7 +68,7 @@ describe('listing workspace: coordinator and agent together', () => {
     await tc.page.getByLabel('Title').fill('Upload the HOA documents');
     await tc.page.getByLabel('Description (optional)').fill('All pages, signed.');
     await tc.page.getByRole('button', { name: 'Create Task' }).click();
-    await tc.page.getByText('Task has been assigned to the agent').waitFor();
+    await tc.page.getByText('Task has been assigned to the agent').first().waitFor();
     const tcCard = tc.page.locator('[data-testid="task"][data-task-title="Upload the HOA documents"]');
     await tcCard.waitFor();
     expect(await tcCard.getAttribute('data-tone'), 'a task without response and not completed is red').toBe('red');

@@ -86,7 +86,7 @@ describe('notifications centre', () => {
     const dialog = tc.page.getByRole('dialog', { name: 'Add New Task' });
     await dialog.getByLabel('Title').fill(TASK_TITLE);
     await dialog.getByRole('button', { name: 'Create Task' }).click();
-    await tc.page.getByText('Task has been assigned to the agent').waitFor();
+    await tc.page.getByText('Task has been assigned to the agent').first().waitFor();
 
     await waitForBadge(agent.page, before + 1);
     expect(await badgeCount(agent.page), 'the agent’s Notifications badge rose by one, live').toBe(before + 1);

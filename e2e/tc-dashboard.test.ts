@@ -151,7 +151,8 @@ describe('coordinator dashboard', () => {
     await taskDialog.getByLabel('Due date (optional)').fill('2031-05-20');
     expect(await taskDialog.getByRole('combobox', { name: 'Priority' }).textContent(), 'priority defaults to medium').toBe('Medium');
     await taskDialog.getByRole('button', { name: 'Create Task' }).click();
-    await tc.page.getByText('Task has been assigned to the agent').waitFor();
+    // Radix also announces a toast in a hidden live region for a moment: two matches then.
+    await tc.page.getByText('Task has been assigned to the agent').first().waitFor();
     const [task] = await query<{ priority: string; due_date: string; status: string; assigned_to_id: string }>(
       stack,
       "select priority, to_char(due_date, 'YYYY-MM-DD') as due_date, status, assigned_to_id from public.tasks where listing_id = $1 and title = $2",
@@ -173,7 +174,7 @@ describe('coordinator dashboard', () => {
     await tc.page.getByRole('option', { name: 'Photo' }).click();
     await responseDialog.getByLabel('Message').fill(RESPONSE_TEXT);
     await responseDialog.getByRole('button', { name: 'Send Response' }).click();
-    await tc.page.getByText('Your response has been sent to the agent').waitFor();
+    await tc.page.getByText('Your response has been sent to the agent').first().waitFor();
     await agentView.getByTestId('coordinator-response').filter({ hasText: RESPONSE_TEXT }).waitFor({ timeout: 5000 });
     const [notification] = await query<{ title: string; action_url: string }>(
       stack,
