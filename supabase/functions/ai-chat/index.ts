@@ -16,6 +16,7 @@
  * abandoned request stores nothing. One ai_interactions entry per request.
  */
 import { aiClient, beginAiCall, providerFailure, requireAiSettings, type AiCall } from '../_shared/ai.ts';
+import { actingAccount } from '../_shared/account.ts';
 import { chatTools, runTool, type ToolContext } from '../_shared/ai-tools.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import { type OpenAI, z, type SupabaseClient } from '../_shared/deps.ts';
@@ -39,25 +40,6 @@ type ChatEvent =
   | { type: 'tool'; name: string }
   | { type: 'done'; entries: unknown[] }
   | { type: 'error'; code: string; message: string };
-
-interface Account {
-  id: string;
-  first_name: string | null;
-  last_name: string | null;
-  role: string;
-  original_role: string | null;
-}
-
-/** The account the sign-in acts as (the active_accounts row, else its oldest account), read under RLS. */
-async function actingAccount(db: SupabaseClient, authUserId: string): Promise<Account | null> {
-  const [accounts, active] = await Promise.all([
-    db.from('users').select('id, first_name, last_name, role, original_role').eq('auth_user_id', authUserId).order('created_at').order('id'),
-    db.from('active_accounts').select('user_id').eq('auth_user_id', authUserId).maybeSingle(),
-  ]);
-  if (accounts.error || active.error) throw new Error(`account lookup failed: ${(accounts.error ?? active.error)?.message}`);
-  const rows = (accounts.data ?? []) as Account[];
-  return rows.find((row) => row.id === active.data?.user_id) ?? rows[0] ?? null;
-}
 
 /** The caller's last entries, oldest first (explicitly their own: RLS would also show a super admin everyone's). */
 async function recentHistory(db: SupabaseClient, accountId: string): Promise<ChatMessage[]> {
@@ -112,7 +94,7 @@ Deno.serve(
     const db = createUserClient(req);
     const askedAt = new Date();
 
-    const account = await actingAccount(db, user.id);
+    const account = await actingAccount(db);
     if (!account) throw new HttpError(403, 'forbidden', 'This sign-in has no account');
     const history = await recentHistory(db, account.id);
     const messages: ChatMessage[] = [
@@ -125,7 +107,7 @@ Deno.serve(
     const abort = new AbortController();
     req.signal.addEventListener('abort', () => abort.abort());
     const openai = aiClient(settings);
-    const tools: ToolContext = { client: db, accountId: call.accountId, superAdmin: 'super_admin' === account.role || 'super_admin' === account.original_role };
+    const tools: ToolContext = { client: db, accountId: call.accountId, superAdmin: account.role === 'super_admin' || account.original_role === 'super_admin' };
     const ask = (final: boolean): Promise<Stream> =>
       openai.chat.completions.create(
         { model: settings.model, messages, stream: true, tools: chatTools, tool_choice: final ? 'none' : 'auto' },

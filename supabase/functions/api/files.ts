@@ -7,8 +7,8 @@
  * A row that cannot be written after an upload removes the object again.
  */
 import { z } from '../_shared/deps.ts';
+import { actingAccount, type ActingAccount } from '../_shared/account.ts';
 import { HttpError } from '../_shared/http.ts';
-import { unwrap } from './db.ts';
 import type { Caller } from './session.ts';
 
 const MB = 1024 * 1024;
@@ -169,17 +169,9 @@ export async function uploadThenRecord<T>(caller: Caller, uploads: Upload[], rec
   }
 }
 
-interface CallerAccount {
-  id: string;
-  role: string;
-  original_role: string | null;
-  assigned_tc_id: string | null;
-  profile_image_url: string | null;
-}
-
 /** The caller's active account (one RPC), for uploads whose path needs it. */
-export async function callerAccount(caller: Caller): Promise<CallerAccount> {
-  const account = unwrap(await caller.db.rpc('current_account')) as CallerAccount | null;
+export async function callerAccount(caller: Caller): Promise<ActingAccount> {
+  const account = await actingAccount(caller.db);
   if (!account) throw new HttpError(403, 'forbidden', 'This sign-in has no account yet');
   return account;
 }

@@ -13,31 +13,15 @@
  *
  * POST { listingId } → 200 { reminders: string[], phrasedByModel: boolean }
  */
+import { actingAccount, coordinatesOrAdmin } from '../_shared/account.ts';
 import { createUserClient, requireUser } from '../_shared/supabase.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
 import { parseJsonBody } from '../_shared/validate.ts';
-import { z, type SupabaseClient } from '../_shared/deps.ts';
+import { z } from '../_shared/deps.ts';
 import { phraseReminders } from './phrasing.ts';
 import { buildReminders, type ReminderFacts } from './rules.ts';
 
 const bodySchema = z.object({ listingId: z.uuid() });
-
-/**
- * The caller's active account (docs/data-model.md: the active_accounts row,
- * else the sign-in's oldest account) must act as tc or have super-admin rights.
- */
-async function mayReadReminders(db: SupabaseClient, authUserId: string): Promise<boolean> {
-  const [accounts, active] = await Promise.all([
-    db.from('users').select('id, role, original_role').eq('auth_user_id', authUserId).order('created_at').order('id'),
-    db.from('active_accounts').select('user_id').eq('auth_user_id', authUserId).maybeSingle(),
-  ]);
-  if (accounts.error) throw new HttpError(500, 'query_failed', accounts.error.message);
-  if (active.error) throw new HttpError(500, 'query_failed', active.error.message);
-  const rows = accounts.data ?? [];
-  const account = rows.find((row) => row.id === active.data?.user_id) ?? rows[0];
-  if (!account) return false;
-  return account.role === 'tc' || account.role === 'super_admin' || account.original_role === 'super_admin';
-}
 
 Deno.serve(
   handler(async (req) => {
@@ -46,7 +30,8 @@ Deno.serve(
     const { listingId } = await parseJsonBody(req, bodySchema);
     const db = createUserClient(req);
 
-    if (!(await mayReadReminders(db, user.id))) {
+    const account = await actingAccount(db);
+    if (!account || !coordinatesOrAdmin(account)) {
       throw new HttpError(403, 'forbidden', 'Smart reminders are for coordinators and super admins');
     }
 

@@ -11,9 +11,8 @@ import { callerAccount } from '../files.ts';
 import { route } from '../router.ts';
 import type { Caller } from '../session.ts';
 import { camelize, pageQuery, pageRange } from '../shapes.ts';
-import { listingShape } from './listings.ts';
+import { LISTING_COLUMNS, listingShape } from './listings.ts';
 
-const LISTING_COLUMNS = 'id, address, seller_name, seller_phone, seller_email, listing_price, status, property_image_url, photo_urls, agent_id, tc_id, created_at, updated_at';
 const STATUSES = ['incomplete', 'ready', 'live', 'under_contract'] as const;
 const PHOTO_BUCKET = 'listing-photos';
 

@@ -27,7 +27,7 @@ export const listingShape = z.object({
   updatedAt: z.string(),
 });
 
-const LISTING_COLUMNS = 'id, address, seller_name, seller_phone, seller_email, listing_price, status, property_image_url, photo_urls, agent_id, tc_id, created_at, updated_at';
+export const LISTING_COLUMNS = 'id, address, seller_name, seller_phone, seller_email, listing_price, status, property_image_url, photo_urls, agent_id, tc_id, created_at, updated_at';
 
 /** Either payload of part 1 §7: `{status}` from the status control, or `{propertyImageUrl, photoUrls}` from the photo tools. */
 const listingUpdate = z.union([

@@ -1,0 +1,30 @@
+/**
+ * The account a sign-in acts as (its active account, else its oldest: the
+ * rule of private.current_account_id()), decided by the database in one call
+ * (public.current_account()) instead of each function re-deriving it from
+ * users and active_accounts.
+ */
+import type { SupabaseClient } from './deps.ts';
+
+export interface ActingAccount {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string;
+  role: string;
+  original_role: string | null;
+  assigned_tc_id: string | null;
+  profile_image_url: string | null;
+}
+
+/** The caller's acting account under RLS, or null when the sign-in has none; `db` acts as the caller. */
+export async function actingAccount(db: SupabaseClient): Promise<ActingAccount | null> {
+  const { data, error } = await db.rpc('current_account');
+  if (error) throw new Error(`current_account failed: ${error.message}`);
+  return (data as ActingAccount | null) ?? null;
+}
+
+/** Coordinators and super admins (also while a super admin views the app as another role). */
+export function coordinatesOrAdmin(account: ActingAccount): boolean {
+  return account.role === 'tc' || account.role === 'super_admin' || account.original_role === 'super_admin';
+}
