@@ -2136,6 +2136,32 @@ export type Database = {
           "task_count": number | null
         }
         ComputedFields: never
+        Insert: {
+          "assigned_tc_id"?: string | null
+          "created_at"?: string | null
+          "email"?: string | null
+          "first_name"?: string | null
+          "id"?: string | null
+          "is_test_profile"?: never
+          "last_name"?: string | null
+          "listing_count"?: never
+          "open_task_count"?: never
+          "profile_image_url"?: string | null
+          "task_count"?: never
+        }
+        Update: {
+          "assigned_tc_id"?: string | null
+          "created_at"?: string | null
+          "email"?: string | null
+          "first_name"?: string | null
+          "id"?: string | null
+          "is_test_profile"?: never
+          "last_name"?: string | null
+          "listing_count"?: never
+          "open_task_count"?: never
+          "profile_image_url"?: string | null
+          "task_count"?: never
+        }
         Relationships: [
           {
             foreignKeyName: "users_assigned_tc_id_fkey"
@@ -2406,6 +2432,34 @@ export type Database = {
           "last_name": string
         }
         Returns: Json
+      }
+      "coordinated_listings": {
+        Args: {
+          "page_limit"?: number
+          "page_offset"?: number
+          "status"?: string
+        }
+        Returns: {
+          "address": string
+          "agent_id": string | null
+          "created_at": string
+          "id": string
+          "listing_price": string | null
+          "photo_urls": NonNullable<Json>
+          "property_image_url": string | null
+          "seller_email": string | null
+          "seller_name": string | null
+          "seller_phone": string | null
+          "status": string
+          "tc_id": string | null
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       "coordinator_agents": {
         Args: {
