@@ -65,6 +65,10 @@ describe('/api agents and profile', () => {
     const foreign = await callApi(`/agents/by-tc/${oliviaId}`, { token: david.accessToken });
     expect(foreign.status, "another coordinator may not list Olivia's agents").toBe(403);
     expect(ids((await callApi('/agents', { token: david.accessToken })).body), "nor do they appear in the other coordinator's cards").not.toContain(marcusId);
+    const teamCards = await callApi('/agents?limit=500', { token: marcus.accessToken });
+    const teamDirect = (await marcus.client.from('agent_overview').select('id').order('first_name').order('last_name').order('id').limit(500)).data!;
+    expect(ids(teamCards.body), "an agent's cards are their team's, exactly what RLS lets them read").toEqual(ids(teamDirect));
+    expect(ids(teamCards.body), 'their own among them').toContain(marcusId);
     const notTc = await callApi(`/agents/by-tc/${marcusId}`, { token: admin.accessToken });
     expect(notTc.status, 'an id that is no coordinator is 404').toBe(404);
 

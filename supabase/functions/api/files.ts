@@ -7,7 +7,6 @@
  * A row that cannot be written after an upload removes the object again.
  */
 import { z } from '../_shared/deps.ts';
-import { actingAccount, type ActingAccount } from '../_shared/account.ts';
 import { HttpError } from '../_shared/http.ts';
 import type { Caller } from './session.ts';
 
@@ -167,19 +166,4 @@ export async function uploadThenRecord<T>(caller: Caller, uploads: Upload[], rec
     }
     throw error;
   }
-}
-
-/** The caller's active account (one RPC), for uploads whose path needs it. */
-export async function callerAccount(caller: Caller): Promise<ActingAccount> {
-  const account = await actingAccount(caller.db);
-  if (!account) throw new HttpError(403, 'forbidden', 'This sign-in has no account yet');
-  return account;
-}
-
-/** The caller's team as the app derives it: a coordinator's own id, an agent's coordinator (403 without one). */
-export async function callerTeam(caller: Caller): Promise<string> {
-  const account = await callerAccount(caller);
-  const team = account.role === 'tc' ? account.id : account.assigned_tc_id;
-  if (!team) throw new HttpError(403, 'forbidden', 'You are not on a team: team files need a coordinator (a super admin names the team with teamId)');
-  return team;
 }

@@ -9,6 +9,7 @@ import { z } from '../../_shared/deps.ts';
 import { unwrap } from '../db.ts';
 import { fetchChildrenPage } from '../embedded-page.ts';
 import { route } from '../router.ts';
+import { callerAccount, teamInScope } from '../scope.ts';
 import { camelize, idParam, pageQuery, pageRange, type PageQuery } from '../shapes.ts';
 import { listingShape } from './listings.ts';
 
@@ -65,7 +66,13 @@ export const agentRoutes = [
     query: pageQuery,
     response: z.array(agentCardShape),
     async handler({ caller, query }) {
-      return camelize(unwrap(await sortedPage(caller.db.from('agent_overview').select(OVERVIEW_COLUMNS), query)));
+      const cards = caller.db.from('agent_overview').select(OVERVIEW_COLUMNS);
+      // The team named as a filter (its index) instead of every agent walked through RLS;
+      // an agent without a team sees their own card only, as RLS allows.
+      const account = await callerAccount(caller);
+      const team = teamInScope(account);
+      const scoped = team === 'all' ? cards : team ? cards.eq('assigned_tc_id', team) : cards.eq('id', account.id);
+      return camelize(unwrap(await sortedPage(scoped, query)));
     },
   }),
   route<{ tcId: string }, PageQuery>({

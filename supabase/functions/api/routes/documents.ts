@@ -8,7 +8,8 @@
  */
 import { z } from '../../_shared/deps.ts';
 import { found, unwrap } from '../db.ts';
-import { acceptFile, BUCKET_RULES, callerTeam, fileField, objectPathFor, removeObjects, uploadThenRecord, type BucketRule } from '../files.ts';
+import { acceptFile, BUCKET_RULES, fileField, objectPathFor, removeObjects, uploadThenRecord, type BucketRule } from '../files.ts';
+import { callerAccount, callerTeam, teamInScope } from '../scope.ts';
 import { route } from '../router.ts';
 import type { Caller } from '../session.ts';
 import { camelize, idParam, pageQuery, pageRange, type PageQuery } from '../shapes.ts';
@@ -120,8 +121,10 @@ export const documentRoutes = [
     response: z.array(documentShape),
     async handler({ caller, query }) {
       const [from, to] = pageRange(query);
+      const team = query.teamId ?? teamInScope(await callerAccount(caller));
+      if (team === null) return [];
       let request = caller.db.from('documents').select(DOCUMENT_COLUMNS).eq('is_general', true);
-      if (query.teamId) request = request.eq('team_tc_id', query.teamId);
+      if (team !== 'all') request = request.eq('team_tc_id', team);
       return camelize(unwrap(await request.order('created_at', { ascending: false }).order('id').range(from, to)));
     },
   }),

@@ -14,7 +14,8 @@
 import { z } from '../../_shared/deps.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { unwrap } from '../db.ts';
-import { acceptFile, BUCKET_RULES, callerAccount, callerTeam, fileField, removeObjects, uploadAsCaller, uploadThenRecord } from '../files.ts';
+import { acceptFile, BUCKET_RULES, fileField, removeObjects, uploadAsCaller, uploadThenRecord } from '../files.ts';
+import { callerAccount, callerTeam } from '../scope.ts';
 import { route } from '../router.ts';
 import type { Caller } from '../session.ts';
 import { idParam } from '../shapes.ts';

@@ -8,6 +8,7 @@
 import { z } from '../../_shared/deps.ts';
 import { unwrap } from '../db.ts';
 import { fetchChildrenPage } from '../embedded-page.ts';
+import { callerAccount, teamInScope } from '../scope.ts';
 import { route } from '../router.ts';
 import { camelize, idParam, pageQuery, pageRange, PERSON, personShape, voiceObjectPath, type PageQuery } from '../shapes.ts';
 
@@ -92,8 +93,10 @@ export const messageRoutes = [
     response: z.array(messageShape),
     async handler({ caller, query }) {
       const [from, to] = pageRange(query);
+      const team = query.teamId ?? teamInScope(await callerAccount(caller));
+      if (team === null) return [];
       let feed = caller.db.from('messages').select(MESSAGE_COLUMNS).eq('is_general', true);
-      if (query.teamId) feed = feed.eq('team_tc_id', query.teamId);
+      if (team !== 'all') feed = feed.eq('team_tc_id', team);
       return camelize(unwrap(await feed.order('created_at', { ascending: false }).order('id', { ascending: false }).range(from, to)));
     },
   }),

@@ -8,7 +8,8 @@
  */
 import { z } from '../../_shared/deps.ts';
 import { found } from '../db.ts';
-import { acceptFile, BUCKET_RULES, callerAccount, fileField, filesField, objectPathFor, uploadAsCaller, uploadThenRecord } from '../files.ts';
+import { acceptFile, BUCKET_RULES, fileField, filesField, objectPathFor, uploadAsCaller, uploadThenRecord } from '../files.ts';
+import { callerAccount } from '../scope.ts';
 import { route, type RouteDefinition } from '../router.ts';
 import { idParam } from '../shapes.ts';
 
