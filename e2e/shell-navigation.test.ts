@@ -84,7 +84,7 @@ describe('signed-in shell', () => {
         expect(await activeItems(page), 'at `/` only the `/` item is active').toEqual(['System Overview']);
         await page.getByRole('link', { name: 'User Management' }).click();
         await page.waitForURL(`${appUrl}/admin`);
-        await expect.poll(() => activeItems(page), { message: 'items whose path starts the current path are active' }).toEqual(['User Management', 'System Settings']);
+        await expect.poll(() => activeItems(page), { message: 'items whose path starts the current path are active', timeout: 15_000 }).toEqual(['User Management', 'System Settings']);
       }
       await expectNoSeriousA11yViolations(page, `${persona.name}, expanded`);
       await saveScreenshot(page, `shell-${persona.name}-expanded-desktop`);

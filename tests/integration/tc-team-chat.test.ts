@@ -107,6 +107,16 @@ describe('unread counts', () => {
     expect(await unread(creator), 'a new message raises the count again').toBe(1);
   });
 
+  it('stop counting at 100 (the badge shows 99+), so a busy channel costs no more than a page', async () => {
+    await creator.client.rpc('mark_channel_read', { channel_id: channel });
+    const burst = Array.from({ length: 120 }, (_, i) => ({ channel_id: channel, sender_id: member.id, content: `Burst ${i}` }));
+    const sent = await member.client.from('tc_team_messages').insert(burst);
+    expect(sent.error, 'a member posts 120 messages at once').toBeNull();
+    expect(await unread(creator), 'the count stops at 100').toBe(100);
+    await creator.client.rpc('mark_channel_read', { channel_id: channel });
+    expect(await unread(creator), 'reading clears it').toBe(0);
+  });
+
   it('outsiders cannot mark or count a channel they are not in; agents have no chat', async () => {
     const mark = await outsider.client.rpc('mark_channel_read', { channel_id: channel });
     expect(mark.error?.code, 'marking a channel one is not in answers 404').toBe('PT404');

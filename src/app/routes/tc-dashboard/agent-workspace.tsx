@@ -9,7 +9,7 @@ import type { CurrentUser } from '@/hooks/use-current-user';
 import type { Tables } from '@/lib/database.types';
 import { can } from '@/lib/permissions';
 import { ActivityList } from '@/features/activity/components/activity-list';
-import { useAgentOverview } from '@/features/agents/api/get-agent-overview';
+import { useAgentCard } from '@/features/agents/api/get-agent-overview';
 import { AGENT_LISTINGS_PAGE, useAgentListings } from '@/features/listings/api/get-agent-listings';
 import { useAgentListingsRealtime } from '@/features/listings/hooks/use-agent-listings-realtime';
 import { SendResponseDialog } from '@/features/responses/components/send-response-dialog';
@@ -79,8 +79,7 @@ export function AgentWorkspace({
   onSelectListing: (listingId: string | null) => void;
   onSelectTab: (tab: string) => void;
 }) {
-  const overview = useAgentOverview(can.seeAllAgents(user) ? 'all' : user.id);
-  const agent = overview.data?.find((a) => a.id === agentId);
+  const agent = useAgentCard(agentId).data ?? undefined;
   const [limit, setLimit] = useState(AGENT_LISTINGS_PAGE);
   const listings = useAgentListings(agentId, limit);
   useAgentListingsRealtime(agentId);

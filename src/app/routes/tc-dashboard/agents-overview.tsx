@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { can } from '@/lib/permissions';
-import { useAgentOverview } from '@/features/agents/api/get-agent-overview';
+import { AGENT_OVERVIEW_PAGE, useAgentOverview } from '@/features/agents/api/get-agent-overview';
 import { agentKeys } from '@/features/agents/api/query-keys';
 import { AgentOverviewGrid } from '@/features/agents/components/agent-overview-grid';
 import { useAgentListingsRealtime } from '@/features/listings/hooks/use-agent-listings-realtime';
@@ -10,14 +11,15 @@ import { useAgentTasksRealtime } from '@/features/tasks/hooks/use-agent-tasks-re
 
 /**
  * No agent selected (spec part 2 §2): the coordinator's agents with their
- * counts from one request. Counts stay live: a change to any of these agents'
+ * counts from one request, a page at a time (a super admin sees every agent). Counts stay live: a change to any of these agents'
  * listings or tasks refetches the grid (assignments through the shared
  * broadcast the dashboard follows).
  */
 export function AgentsOverview({ user, onSelect }: { user: CurrentUser; onSelect: (agentId: string) => void }) {
   const queryClient = useQueryClient();
-  const overview = useAgentOverview(can.seeAllAgents(user) ? 'all' : user.id);
-  const agentIds = useMemo(() => (overview.data ?? []).map((a) => a.id), [overview.data]);
+  const [limit, setLimit] = useState(AGENT_OVERVIEW_PAGE);
+  const overview = useAgentOverview(can.seeAllAgents(user) ? 'all' : user.id, limit);
+  const agentIds = useMemo(() => (overview.data?.agents ?? []).map((a) => a.id), [overview.data]);
   const refreshCounts = useCallback(() => void queryClient.invalidateQueries({ queryKey: agentKeys.all }), [queryClient]);
   useAgentListingsRealtime(agentIds, { onChange: refreshCounts });
   useAgentTasksRealtime(agentIds, { onChange: refreshCounts });
@@ -28,7 +30,12 @@ export function AgentsOverview({ user, onSelect }: { user: CurrentUser; onSelect
         <h1 className="text-2xl font-semibold tracking-tight">TC Dashboard</h1>
         <p className="text-muted-foreground">Select an agent to manage their listings and tasks</p>
       </header>
-      <AgentOverviewGrid agents={overview.data} isPending={overview.isPending} error={overview.error} onSelect={onSelect} />
+      <AgentOverviewGrid agents={overview.data?.agents} isPending={overview.isPending} error={overview.error} onSelect={onSelect} />
+      {overview.data?.hasMore && (
+        <Button variant="outline" className="self-center" disabled={overview.isFetching} onClick={() => setLimit((n) => n + AGENT_OVERVIEW_PAGE)}>
+          Show more agents
+        </Button>
+      )}
     </div>
   );
 }

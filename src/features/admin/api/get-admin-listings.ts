@@ -14,10 +14,19 @@ const LISTING_COLUMNS = 'id, address, seller_name, listing_price, status, create
  */
 export async function getAdminListings({ search, page }: AdminPageParams) {
   const term = search.trim();
-  const source = term ? supabase.rpc('admin_search_listings', { search: term }, { count: 'exact' }).select(LISTING_COLUMNS) : supabase.from('listings').select(LISTING_COLUMNS, { count: 'exact' });
   const from = Math.max(page, 0) * ADMIN_PAGE_SIZE;
-  const result = await source.order('created_at', { ascending: false }).order('id').range(from, from + ADMIN_PAGE_SIZE - 1);
-  return { rows: throwIfError(result), total: result.count ?? 0 };
+  const to = from + ADMIN_PAGE_SIZE - 1;
+  if (term) {
+    const result = await supabase.rpc('admin_search_listings', { search: term }, { count: 'exact' }).select(LISTING_COLUMNS).order('created_at', { ascending: false }).order('id').range(from, to);
+    return { rows: throwIfError(result), total: result.count ?? 0 };
+  }
+  // Unsearched, the total is the brokerage's listing count, which admin_stats() keeps
+  // (counting 100,000 rows per page turn would grow with the table); both in parallel.
+  const [result, stats] = await Promise.all([
+    supabase.from('listings').select(LISTING_COLUMNS).order('created_at', { ascending: false }).order('id').range(from, to),
+    supabase.rpc('admin_stats'),
+  ]);
+  return { rows: throwIfError(result), total: Number(throwIfError(stats)[0]?.total_listings ?? 0) };
 }
 
 export type AdminListing = Awaited<ReturnType<typeof getAdminListings>>['rows'][number];

@@ -1,21 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
-import { agentOverviewQueryOptions, type AgentOverview } from '@/features/agents/api/get-agent-overview';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { throwIfError } from '@/lib/api-error';
+import { supabase } from '@/lib/supabase';
+import { agentKeys } from '@/features/agents/api/query-keys';
 
 export interface AgentOption {
   id: string;
   name: string;
 }
 
-function toOptions(rows: AgentOverview[]): AgentOption[] {
+/** Enough for any select; a brokerage with more agents would need a searchable picker. */
+const MAX_AGENT_OPTIONS = 1000;
+
+/**
+ * The agents a listing may be created for (New Listing's agent select), and
+ * the insights filter: a coordinator's own agents, every agent for the super
+ * admin ('all'). Names only, so the view computes no counts.
+ * private.check_listing_agent() enforces the same rule in the database.
+ */
+async function getAgentOptions(tcId: string | 'all'): Promise<AgentOption[]> {
+  const query = supabase.from('agent_overview').select('id, first_name, last_name, email');
+  const filtered = tcId === 'all' ? query : query.eq('assigned_tc_id', tcId);
+  const rows = throwIfError(await filtered.order('first_name').order('last_name').order('id').limit(MAX_AGENT_OPTIONS));
   return rows.flatMap((row) => (row.id ? [{ id: row.id, name: [row.first_name, row.last_name].filter(Boolean).join(' ') || (row.email ?? 'Agent') }] : []));
 }
 
-/**
- * The agents a listing may be created for (New Listing's agent select): the
- * same agent_overview query as the dashboard's grid — a coordinator's own
- * agents, every agent for the super admin ('all') — shared through its cache.
- * private.check_listing_agent() enforces the same rule in the database.
- */
+export function agentOptionsQueryOptions(tcId: string | 'all') {
+  return queryOptions({ queryKey: [...agentKeys.overview(tcId), 'options'] as const, queryFn: () => getAgentOptions(tcId) });
+}
+
 export function useAgentOptions(tcId: string | 'all', { enabled = true } = {}) {
-  return useQuery({ ...agentOverviewQueryOptions(tcId), select: toOptions, enabled });
+  return useQuery({ ...agentOptionsQueryOptions(tcId), enabled });
 }

@@ -45,7 +45,7 @@ export function ChannelList({
                 <Hash className="size-4 shrink-0 text-muted-foreground" aria-hidden />
                 <span className="min-w-0 flex-1 truncate">{name}</span>
                 {count > 0 && !active && (
-                  <Badge className="h-5 min-w-5 px-1.5" aria-label={`${count} unread`} data-testid={`unread-${name}`}>
+                  <Badge className="h-5 min-w-5 px-1.5" aria-label={`${count > 99 ? 'more than 99' : count} unread`} data-testid={`unread-${name}`}>
                     {count > 99 ? '99+' : count}
                   </Badge>
                 )}
