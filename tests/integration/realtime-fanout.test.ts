@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo } from '../support/clients.ts';
 import { waitFor } from '../support/realtime.ts';
-import { createTeams, expectations, insertAtFullSpeed, subscribeAll, verify, type Subscriber, type Team } from '../support/realtime-fanout.ts';
+import { createTeams, expectations, insertRoundRobin, subscribeAll, verify, type Subscriber, type Team } from '../support/realtime-fanout.ts';
 
 const TEAMS = 4;
 const AGENTS = 4;
@@ -33,7 +33,7 @@ describe('realtime postgres changes under fan-out', () => {
 
   it('gives each of 20 subscribers in 4 teams exactly the rows its team rules let it read, complete and in order', async () => {
     for (const s of subscribers) s.received.length = 0;
-    const sent = await insertAtFullSpeed(db, teams, 80);
+    const sent = await insertRoundRobin(db, teams, 80);
     const expected = await expectations(db, subscribers, sent);
     // On a timeout the verdict below names what is missing.
     await waitFor(() => delivered() >= expected.total, 'all deliveries', 60_000).catch(() => undefined);

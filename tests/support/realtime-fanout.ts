@@ -149,10 +149,16 @@ export async function subscribeAll(info: StackInfo, members: Member[]): Promise<
  * the teams and the tables: a listing of an agent (agent + coordinator read
  * it), a task on an agent's listing (same), a team message (the whole team),
  * a notification for one member (only them). Triggers add notifications.
+ * With `perSecond`, inserts are paced to that rate instead of full speed.
  */
-export async function insertAtFullSpeed(db: pg.Client, teams: Team[], total: number): Promise<Sent[]> {
+export async function insertRoundRobin(db: pg.Client, teams: Team[], total: number, perSecond?: number): Promise<Sent[]> {
   const sent: Sent[] = [];
+  const started = performance.now();
   for (let seq = 0; seq < total; seq++) {
+    if (perSecond) {
+      const due = started + (seq * 1000) / perSecond - performance.now();
+      if (due > 0) await new Promise((r) => setTimeout(r, due));
+    }
     const team = teams[seq % teams.length];
     const round = Math.floor(seq / teams.length);
     const agent = team.agents[round % team.agents.length];
