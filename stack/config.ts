@@ -59,6 +59,12 @@ export const stackOptionsSchema = z.object({
    * at a fake provider, or blank them so a developer's own key is never used.
    */
   functionsEnv: z.record(z.string(), z.string()).default({}),
+  /**
+   * PostgREST answers `Accept: application/vnd.pgrst.plan` with the query's
+   * EXPLAIN (db-plan-enabled). For benchmarks only: hosted Supabase leaves it
+   * off, and so does every other stack.
+   */
+  explainPlans: z.boolean().default(false),
 });
 
 export type StackOptions = z.input<typeof stackOptionsSchema>;
@@ -92,6 +98,7 @@ export interface StackConfig {
   supabaseDir: string;
   functionsDir: string;
   functionsEnv: Record<string, string>;
+  explainPlans: boolean;
 }
 
 /** An IP address as compared with a socket's peer: IPv4-mapped IPv6 ("::ffff:127.0.0.1") as plain IPv4. */
@@ -143,6 +150,7 @@ export async function resolveConfig(input: StackOptions = {}): Promise<StackConf
     functionsDir: path.join(o.projectRoot, 'supabase', 'functions'),
     // The listener and the function share the secret; functionsEnv may still override it (tests of an unset secret).
     functionsEnv: { INBOUND_EMAIL_SECRET: inboundEmailSecret, ...o.functionsEnv },
+    explainPlans: o.explainPlans,
   };
 }
 

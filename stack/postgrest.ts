@@ -35,6 +35,7 @@ export async function startPostgrest(config: StackConfig, log: Logger, onCrash: 
     PGRST_DB_USE_LEGACY_GUCS: 'false',
     PGRST_DB_CHANNEL_ENABLED: 'true',
     PGRST_DB_POOL: '10',
+    PGRST_DB_PLAN_ENABLED: String(config.explainPlans),
     PGRST_SERVER_HOST: '127.0.0.1',
     PGRST_SERVER_PORT: String(port),
     PGRST_ADMIN_SERVER_PORT: String(adminPort),

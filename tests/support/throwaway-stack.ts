@@ -82,6 +82,8 @@ export async function startThrowawayStack(
     enableSignup?: boolean;
     /** Edge Function variables over supabase/functions/.env (AI settings default to none). */
     functionsEnv?: Record<string, string>;
+    /** PostgREST answers plan requests (EXPLAIN), for benchmarks. */
+    explainPlans?: boolean;
   } = {},
 ): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
   sweepDeadTempDirs();
@@ -101,6 +103,7 @@ export async function startThrowawayStack(
     quiet: true,
     siteUrl: extra.siteUrl,
     functionsEnv: { ...NO_AI_PROVIDER, ...extra.functionsEnv },
+    explainPlans: extra.explainPlans,
   });
   const c = stack.config;
   return {
