@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { readFirstToast, recordFirstToast } from './support/first-toast.ts';
 import { clientAs, listingIdByAddress, query } from './support/listing-fixtures.ts';
 
 const stack = inject('stack');
@@ -267,24 +268,13 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
     for (const path of ['/tc-dashboard', `/agents/${marcusId}`, '/agent-assignments', '/tc-profile', '/new-listing']) {
       const visitor = await openPage(browser, 'desktop');
       try {
-        // The toast lives only until the sign-in page loads (500 ms): record it in the page, where a loaded
-        // machine cannot make the test's polling miss it, and keep the record across that page load.
-        await visitor.page.addInitScript(() => {
-          new MutationObserver(() => {
-            if (sessionStorage.getItem('first-toast')) return;
-            const toast = document.querySelector<HTMLElement>('[data-slot="toast"]');
-            if (!toast) return;
-            const text = toast.innerText.replace(/\s+/g, ' ').trim();
-            sessionStorage.setItem('first-toast', JSON.stringify({ text, path: location.pathname, at: Date.now() }));
-          }).observe(document, { childList: true, subtree: true, characterData: true });
-        });
+        await recordFirstToast(visitor.page);
         await visitor.page.goto(`${appUrl}${path}`);
         await visitor.page.waitForURL(`${appUrl}/api/login`, { timeout: 20_000 });
-        const seen = await visitor.page.evaluate(() => ({ first: sessionStorage.getItem('first-toast'), loadedAt: performance.timeOrigin }));
-        const first = JSON.parse(seen.first ?? 'null') as { text: string; path: string; at: number } | null;
+        const { first, pageLoadedAt } = await readFirstToast(visitor.page);
         expect(first?.text, `${path}: the spec's toast`).toBe('Unauthorized You are logged out. Logging in again...');
         expect(first?.path, `${path}: the visitor is told first, on the screen asked for`).toBe(path);
-        expect(seen.loadedAt - first!.at, `${path}: sign-in follows about 500 ms later`).toBeGreaterThanOrEqual(300);
+        expect(pageLoadedAt - first!.at, `${path}: sign-in follows about 500 ms later`).toBeGreaterThanOrEqual(300);
       } finally {
         await visitor.close();
       }

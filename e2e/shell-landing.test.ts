@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { readFirstToast, recordFirstToast } from './support/first-toast.ts';
 
 const stack = inject('stack');
 const appUrl = inject('appUrl');
@@ -90,12 +91,13 @@ describe('signed-out shell', () => {
   test('a signed-out visitor asking for an app screen is sent to sign-in; an unknown path shows a 404 with a way home', async () => {
     const { page, close } = await openPage(browser, 'desktop');
     try {
+      await recordFirstToast(page);
       await page.goto(`${appUrl}/listing/00000000-0000-0000-0000-000000000000`);
-      await page.getByText('You are logged out. Logging in again...').first().waitFor();
-      const toastShownAt = Date.now();
-      expect(new URL(page.url()).pathname, 'the visitor is told first, still on the screen they asked for').toBe('/listing/00000000-0000-0000-0000-000000000000');
-      await page.waitForURL(`${appUrl}/api/login`);
-      expect(Date.now() - toastShownAt, 'the sign-in screen follows the Unauthorized toast after about 500 ms').toBeGreaterThanOrEqual(300);
+      await page.waitForURL(`${appUrl}/api/login`, { timeout: 20_000 });
+      const { first, pageLoadedAt } = await readFirstToast(page);
+      expect(first?.text, 'the Unauthorized toast').toBe('Unauthorized You are logged out. Logging in again...');
+      expect(first?.path, 'the visitor is told first, still on the screen they asked for').toBe('/listing/00000000-0000-0000-0000-000000000000');
+      expect(pageLoadedAt - first!.at, 'the sign-in screen follows the Unauthorized toast after about 500 ms').toBeGreaterThanOrEqual(300);
       expect(new URL(page.url()).pathname, 'app screens need a session').toBe('/api/login');
 
       await page.goto(`${appUrl}/no-such-page`);
