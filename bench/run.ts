@@ -5,13 +5,19 @@
  *
  *   npm run bench                 all benchmarks
  *   npm run bench -- realtime     only those whose file name contains "realtime"
+ *   npm run bench -- realtime-fanout --rate 40
+ *                                 names first; everything from the first option
+ *                                 on is passed to each script
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const only = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const args = process.argv.slice(2);
+const firstOption = args.findIndex((a) => a.startsWith('-'));
+const only = firstOption < 0 ? args : args.slice(0, firstOption);
+const scriptArgs = firstOption < 0 ? [] : args.slice(firstOption);
 const scripts = fs
   .readdirSync(dir)
   .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.startsWith('_'))
@@ -22,7 +28,7 @@ const failed: string[] = [];
 for (const script of scripts) {
   console.log(`\n== ${script}`);
   const started = performance.now();
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, script)], { stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, script), ...scriptArgs], { stdio: 'inherit' });
   console.log(`== ${script}: ${result.status === 0 ? 'ok' : `failed (exit ${result.status ?? result.signal})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   if (result.status !== 0) failed.push(script);
 }

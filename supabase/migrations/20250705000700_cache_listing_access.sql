@@ -4,11 +4,11 @@
 -- same listing, so a page of 30 rows asked the same question 30 times, each
 -- a lookup of the listing and possibly its agent; now the first row asks and
 -- the rest read the transaction-local setting listingdesk.listing_access
--- (keyed by listing and caller account). Any change to listings or users in
+-- (keyed by listing, caller account and role). Any change to listings or users in
 -- the transaction forgets it, like the caller context.
 -- ---------------------------------------------------------------------------
 
-create function private.listing_relation(listing uuid)
+create or replace function private.listing_relation(listing uuid, caller uuid, caller_role text)
 returns text
 language plpgsql
 stable
@@ -16,57 +16,33 @@ security definer
 set search_path = ''
 as $$
 declare
-  context text[] := private.caller_context();
-  me uuid := context[1]::uuid;
   key text;
-  cached text := current_setting('listingdesk.listing_access', true);
+  cached text;
   listing_agent uuid;
   listing_tc uuid;
   relation text;
 begin
-  if me is null or listing is null then
+  if caller is null or listing is null then
     return null;
   end if;
-  key := listing::text || '/' || me::text || '/';
-  if cached is not null and starts_with(cached, key) then
+  -- The role is part of the key: a role switch in the transaction changes the answer.
+  key := listing::text || '/' || caller::text || '/' || coalesce(caller_role, '') || '/';
+  cached := current_setting('listingdesk.listing_access', true);
+  if starts_with(cached, key) then
     return nullif(substr(cached, length(key) + 1), '');
   end if;
   select l.agent_id, l.tc_id into listing_agent, listing_tc from public.listings l where l.id = listing;
-  if context[2] = 'tc' and (listing_tc = me or exists (select 1 from public.users a where a.id = listing_agent and a.assigned_tc_id = me)) then
+  if caller_role = 'tc' and (listing_tc = caller or exists (select 1 from public.users a where a.id = listing_agent and a.assigned_tc_id = caller)) then
     relation := 'coordinator';
-  elsif listing_agent = me then
+  elsif listing_agent = caller then
     relation := 'agent';
   end if;
   perform set_config('listingdesk.listing_access', key || coalesce(relation, ''), true);
   return relation;
 end;
 $$;
-comment on function private.listing_relation(uuid) is
-  'How the caller works on a listing: coordinator (acting as tc: its tc_id, or the coordinator of its agent), agent (its agent), or null. Remembers the last answer for the transaction (listingdesk.listing_access).';
-
-create or replace function private.can_access_listing(listing uuid)
-returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  return private.listing_relation(listing) is not null;
-end;
-$$;
-
-create or replace function private.coordinates_listing(listing uuid)
-returns boolean
-language plpgsql
-stable
-security definer
-set search_path = ''
-as $$
-begin
-  return coalesce(private.listing_relation(listing) = 'coordinator', false);
-end;
-$$;
+comment on function private.listing_relation(uuid, uuid, text) is
+  'How an account works on a listing: coordinator (acting as tc: its tc_id, or the coordinator of its agent), agent (its agent), or null. For per-row policies, which pass the caller from (select private.current_account_id()) and (select private.current_role()); the private schema is not exposed by the API. Remembers the last answer for the transaction (listingdesk.listing_access).';
 
 create or replace function private.forget_caller_context()
 returns trigger
@@ -95,6 +71,3 @@ comment on function private.forget_caller_context() is
 create trigger forget_caller_context
 after update or delete on public.listings
 for each statement execute function private.forget_caller_context();
-
-revoke execute on function private.listing_relation(uuid) from public, anon;
-grant execute on function private.listing_relation(uuid) to authenticated, service_role;
