@@ -5,7 +5,8 @@
 -- a lookup of the listing and possibly its agent; now the first row asks and
 -- the rest read the transaction-local setting listingdesk.listing_access
 -- (keyed by listing, caller account and role). Any change to listings or users in
--- the transaction forgets it, like the caller context.
+-- the transaction forgets it, like the caller context. Its lookup is planned
+-- once per connection (force_generic_plan, as for the caller context).
 -- ---------------------------------------------------------------------------
 
 create or replace function private.listing_relation(listing uuid, caller uuid, caller_role text)
@@ -14,6 +15,7 @@ language plpgsql
 stable
 security definer
 set search_path = ''
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   key text;
@@ -54,7 +56,7 @@ begin
   perform set_config('listingdesk.listing_access', '', true);
   -- Who the caller is depends on accounts only, not on listings.
   if tg_table_name <> 'listings' then
-    perform set_config('listingdesk.caller_context', '', true);
+    perform set_config('listingdesk.caller_claims', chr(1), true);
     -- Work the caller out again now, while this trigger sees the change. Left
     -- empty, the next statement's planner may fill it first: it evaluates stable
     -- functions to estimate selectivity, from a snapshot taken before the
