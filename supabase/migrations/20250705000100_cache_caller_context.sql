@@ -94,13 +94,19 @@ security definer
 set search_path = ''
 as $$
 begin
-  -- chr(1) matches no claims: the next helper works the caller out again.
+  -- chr(1) matches no claims, so caller_context() works the caller out again,
+  -- and does it now, while this trigger sees the change. Left for later, the
+  -- next statement's planner may do it first (it evaluates stable functions to
+  -- estimate selectivity) from a snapshot taken before the change is visible,
+  -- and the stale answer would be kept (ensure_account() answered "no account"
+  -- right after creating it).
   perform set_config('listingdesk.caller_claims', chr(1), true);
+  perform private.caller_context();
   return null;
 end;
 $$;
 comment on function private.forget_caller_context() is
-  'Statement trigger on users and active_accounts: a change to accounts in this transaction (role switch, assignment, new account) drops the kept caller context.';
+  'Statement trigger on users and active_accounts: a change to accounts in this transaction (role switch, assignment, new account) works the kept caller context out again from the changed rows.';
 
 create trigger forget_caller_context
 after insert or update or delete on public.users
@@ -110,8 +116,8 @@ create trigger forget_caller_context
 after insert or update or delete on public.active_accounts
 for each statement execute function private.forget_caller_context();
 
--- Each helper reads its field when the kept context is this request's, and
--- otherwise has caller_context() work it out (and keep it).
+-- Each helper makes sure the kept context is this request's (caller_context()
+-- works it out otherwise) and reads its field.
 
 create or replace function private.current_account_id()
 returns uuid
@@ -121,10 +127,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  if private.caller_is_kept() then
-    return nullif(current_setting('listingdesk.caller_account', true), '')::uuid;
+  if not private.caller_is_kept() then
+    perform private.caller_context();
   end if;
-  return (private.caller_context())[1]::uuid;
+  return nullif(current_setting('listingdesk.caller_account', true), '')::uuid;
 end;
 $$;
 
@@ -136,10 +142,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  if private.caller_is_kept() then
-    return nullif(current_setting('listingdesk.caller_role', true), '');
+  if not private.caller_is_kept() then
+    perform private.caller_context();
   end if;
-  return (private.caller_context())[2];
+  return nullif(current_setting('listingdesk.caller_role', true), '');
 end;
 $$;
 
@@ -151,10 +157,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  if private.caller_is_kept() then
-    return coalesce('super_admin' in (current_setting('listingdesk.caller_role', true), current_setting('listingdesk.caller_original_role', true)), false);
+  if not private.caller_is_kept() then
+    perform private.caller_context();
   end if;
-  return coalesce('super_admin' in ((private.caller_context())[2], (private.caller_context())[3]), false);
+  return coalesce('super_admin' in (current_setting('listingdesk.caller_role', true), current_setting('listingdesk.caller_original_role', true)), false);
 end;
 $$;
 
@@ -166,10 +172,10 @@ security definer
 set search_path = ''
 as $$
 begin
-  if private.caller_is_kept() then
-    return nullif(current_setting('listingdesk.caller_team', true), '')::uuid;
+  if not private.caller_is_kept() then
+    perform private.caller_context();
   end if;
-  return (private.caller_context())[4]::uuid;
+  return nullif(current_setting('listingdesk.caller_team', true), '')::uuid;
 end;
 $$;
 
@@ -180,10 +186,12 @@ stable
 security definer
 set search_path = ''
 as $$
-declare
-  context text[] := private.caller_context();
 begin
-  return coalesce(context[2] in ('tc', 'super_admin') or context[3] = 'super_admin', false);
+  if not private.caller_is_kept() then
+    perform private.caller_context();
+  end if;
+  return current_setting('listingdesk.caller_role', true) in ('tc', 'super_admin')
+    or current_setting('listingdesk.caller_original_role', true) = 'super_admin';
 end;
 $$;
 
@@ -236,18 +244,14 @@ set search_path = ''
 set plan_cache_mode = force_generic_plan
 as $$
 declare
-  context text[] := private.caller_context();
-  me uuid := context[1]::uuid;
-  my_role text := context[2];
+  me uuid := private.current_account_id();
 begin
   if me is null then
     return;
   end if;
   return query select l.id from public.listings l where l.agent_id = me;
-  if my_role = 'tc' then
-    return query select l.id from public.listings l where l.tc_id = me;
-    return query select l.id from public.listings l join public.users u on u.id = l.agent_id where u.assigned_tc_id = me;
-  end if;
+  -- Acting as tc, also the listings they coordinate (none otherwise).
+  return query select private.coordinated_listing_ids();
 end;
 $$;
 

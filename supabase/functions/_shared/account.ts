@@ -24,7 +24,12 @@ export async function actingAccount(db: SupabaseClient): Promise<ActingAccount |
   return (data as ActingAccount | null) ?? null;
 }
 
+/** A super admin, also while viewing the app as another role (as the database's private.is_super_admin()). */
+export function isSuperAdmin(account: ActingAccount): boolean {
+  return account.role === 'super_admin' || account.original_role === 'super_admin';
+}
+
 /** Coordinators and super admins (also while a super admin views the app as another role). */
 export function coordinatesOrAdmin(account: ActingAccount): boolean {
-  return account.role === 'tc' || account.role === 'super_admin' || account.original_role === 'super_admin';
+  return account.role === 'tc' || isSuperAdmin(account);
 }

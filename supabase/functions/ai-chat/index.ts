@@ -16,7 +16,7 @@
  * abandoned request stores nothing. One ai_interactions entry per request.
  */
 import { aiClient, beginAiCall, providerFailure, requireAiSettings, type AiCall } from '../_shared/ai.ts';
-import { actingAccount } from '../_shared/account.ts';
+import { actingAccount, isSuperAdmin } from '../_shared/account.ts';
 import { chatTools, runTool, type ToolContext } from '../_shared/ai-tools.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import { type OpenAI, z, type SupabaseClient } from '../_shared/deps.ts';
@@ -107,7 +107,7 @@ Deno.serve(
     const abort = new AbortController();
     req.signal.addEventListener('abort', () => abort.abort());
     const openai = aiClient(settings);
-    const tools: ToolContext = { client: db, accountId: call.accountId, superAdmin: account.role === 'super_admin' || account.original_role === 'super_admin' };
+    const tools: ToolContext = { client: db, accountId: call.accountId, superAdmin: isSuperAdmin(account) };
     const ask = (final: boolean): Promise<Stream> =>
       openai.chat.completions.create(
         { model: settings.model, messages, stream: true, tools: chatTools, tool_choice: final ? 'none' : 'auto' },

@@ -3,7 +3,7 @@
  * filters so the database reads one scope's rows on its index instead of
  * every row through RLS (which still decides what may be read).
  */
-import { actingAccount, type ActingAccount } from '../_shared/account.ts';
+import { actingAccount, isSuperAdmin, type ActingAccount } from '../_shared/account.ts';
 import { HttpError } from '../_shared/http.ts';
 import type { Caller } from './session.ts';
 
@@ -26,7 +26,7 @@ function ownTeam(account: ActingAccount): string | null {
  * team's through RLS.
  */
 export function teamInScope(account: ActingAccount): string | 'all' | null {
-  if (account.role === 'super_admin' || account.original_role === 'super_admin') return 'all';
+  if (isSuperAdmin(account)) return 'all';
   return ownTeam(account);
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { throwIfError } from '@/lib/api-error';
-import { supabase } from '@/lib/supabase';
+import { agentsByName } from '@/features/agents/api/get-agent-overview';
 import { agentKeys } from '@/features/agents/api/query-keys';
 
 export interface AgentOption {
@@ -18,9 +18,7 @@ const MAX_AGENT_OPTIONS = 1000;
  * private.check_listing_agent() enforces the same rule in the database.
  */
 async function getAgentOptions(tcId: string | 'all'): Promise<AgentOption[]> {
-  const query = supabase.from('agent_overview').select('id, first_name, last_name, email');
-  const filtered = tcId === 'all' ? query : query.eq('assigned_tc_id', tcId);
-  const rows = throwIfError(await filtered.order('first_name').order('last_name').order('id').limit(MAX_AGENT_OPTIONS));
+  const rows = throwIfError(await agentsByName('id, first_name, last_name, email', tcId).limit(MAX_AGENT_OPTIONS));
   return rows.flatMap((row) => (row.id ? [{ id: row.id, name: [row.first_name, row.last_name].filter(Boolean).join(' ') || (row.email ?? 'Agent') }] : []));
 }
 

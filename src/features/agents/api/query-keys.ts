@@ -8,6 +8,8 @@ export const agentKeys = {
   all: ['agents'] as const,
   /** The coordinator dashboard's grid: agent_overview rows of one coordinator (or every agent for a super admin). */
   overview: (tcId: string | 'all') => ['agents', 'overview', tcId] as const,
+  /** One agent's card (agent_overview row), the agent workspace's header. */
+  card: (agentId: string) => ['agents', 'card', agentId] as const,
   /** Unassigned agents (available_agents()), for Agent Assignments. */
   available: ['agents', 'available'] as const,
   /** One agent's profile (/agents/{agentId}). */

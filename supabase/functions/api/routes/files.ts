@@ -12,6 +12,7 @@
  * `?bucket=` picks one. Whatever the caller may not read is 404.
  */
 import { z } from '../../_shared/deps.ts';
+import { isSuperAdmin } from '../../_shared/account.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { unwrap } from '../db.ts';
 import { acceptFile, BUCKET_RULES, fileField, removeObjects, uploadAsCaller, uploadThenRecord } from '../files.ts';
@@ -111,8 +112,7 @@ async function storeAvatar(caller: Caller, field: string, file: File, accountId?
   const contentType = acceptFile(field, file, BUCKET_RULES.avatars);
   const me = await callerAccount(caller);
   const target = accountId ?? me.id;
-  const superAdmin = me.role === 'super_admin' || me.original_role === 'super_admin';
-  if (target !== me.id && !superAdmin) throw new HttpError(403, 'forbidden', 'You can only change your own photo.');
+  if (target !== me.id && !isSuperAdmin(me)) throw new HttpError(403, 'forbidden', 'You can only change your own photo.');
   const path = `${target}/${crypto.randomUUID()}.${AVATAR_EXTENSIONS[contentType]}`;
   const bucket = caller.db.storage.from(BUCKET_RULES.avatars.bucket);
   const url = bucket.getPublicUrl(path).data.publicUrl;

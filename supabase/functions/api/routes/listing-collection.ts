@@ -7,6 +7,7 @@
 import { z } from '../../_shared/deps.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { unwrap } from '../db.ts';
+import { isSuperAdmin } from '../../_shared/account.ts';
 import { callerAccount } from '../scope.ts';
 import { route } from '../router.ts';
 import type { Caller } from '../session.ts';
@@ -101,11 +102,11 @@ export const listingCollectionRoutes = [
         // walking every listing's date through RLS: an agent's listings, a coordinator's page merged
         // from their two sources (coordinated_listings()); a super admin reads every listing.
         const me = await callerAccount(caller);
-        if (me.original_role !== 'super_admin' && me.role === 'tc') {
+        if (!isSuperAdmin(me) && me.role === 'tc') {
           const page = { page_limit: to - from + 1, page_offset: from, status: query.status ?? null };
           return camelize(unwrap(await caller.db.rpc('coordinated_listings', page).select(LISTING_COLUMNS)));
         }
-        if (me.original_role !== 'super_admin' && me.role === 'agent') request = request.eq('agent_id', me.id);
+        if (!isSuperAdmin(me) && me.role === 'agent') request = request.eq('agent_id', me.id);
       }
       if (query.status) request = request.eq('status', query.status);
       return camelize(unwrap(await request.order('created_at', { ascending: false }).order('id').range(from, to)));
