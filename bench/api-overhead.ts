@@ -10,6 +10,7 @@
  *   npx tsx bench/api-overhead.ts [--requests 300] [--limit 20]
  */
 import { startThrowawayStack, type StackInfo } from '../tests/support/throwaway-stack.ts';
+import { percentile } from './_percentile.ts';
 
 const TARGET_P50_RATIO = 2;
 const DEMO_PASSWORD = 'ListingDesk!2024';
@@ -17,10 +18,6 @@ const DEMO_PASSWORD = 'ListingDesk!2024';
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 async function tokenOf(info: StackInfo, email: string): Promise<string> {

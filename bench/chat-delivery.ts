@@ -17,6 +17,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { startThrowawayStack, type StackInfo } from '../tests/support/throwaway-stack.ts';
+import { percentile } from './_percentile.ts';
 
 const TARGET_P95_MS = 100;
 const POLL_INTERVAL_MS = 5000;
@@ -26,10 +27,6 @@ const DEMO_PASSWORD = 'ListingDesk!2024';
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

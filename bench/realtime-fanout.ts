@@ -55,7 +55,8 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { createTeams, expectations, insertRoundRobin, percentile, subscribeAll, verify, type Subscriber } from '../tests/support/realtime-fanout.ts';
+import { createTeams, expectations, insertRoundRobin, subscribeAll, verify, type Subscriber } from '../tests/support/realtime-fanout.ts';
+import { percentile } from './_percentile.ts';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
 
 const LATENCY_LIMIT_MS = 1000;

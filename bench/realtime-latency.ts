@@ -15,16 +15,13 @@ import { SignJWT } from 'jose';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
+import { percentile } from './_percentile.ts';
 
 const TARGET_P95_MS = 100;
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 export async function main(): Promise<{ p50: number; p95: number; max: number }> {

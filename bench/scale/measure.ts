@@ -35,8 +35,3 @@ export function combine(samples: Sample[]): Sample {
 }
 
 export const perSecond = (s: Sample) => s.requests / s.seconds;
-
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
-}

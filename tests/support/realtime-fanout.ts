@@ -244,7 +244,3 @@ export function verify(subscribers: Subscriber[], sent: Sent[], expected: Expect
   }
   return verdict;
 }
-
-export function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
