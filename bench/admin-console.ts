@@ -7,7 +7,7 @@
  * listings, a listing search and the last page of users (offset paging).
  * Target: the first screen answers in under 1 s (p95 over --rounds, 20).
  *
- *   npx tsx bench/admin-console.ts [--users 5000] [--listings 100000] [--rounds 20]
+ *   npm run bench -- admin-console [--users 5000] [--listings 100000] [--rounds 20]
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';

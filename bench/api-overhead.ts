@@ -7,7 +7,7 @@
  *
  * Target: the surface costs less than 2× the direct call at p50.
  *
- *   npx tsx bench/api-overhead.ts [--requests 300] [--limit 20]
+ *   npm run bench -- api-overhead [--requests 300] [--limit 20]
  */
 import { startThrowawayStack, type StackInfo } from '../tests/support/throwaway-stack.ts';
 import { percentile } from './_percentile.ts';

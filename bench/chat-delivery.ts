@@ -12,7 +12,7 @@
  * The spec polls the feed every 5 s, so a message waits 2.5 s on average
  * before it shows; the ratio to that wait is printed.
  *
- *   npx tsx bench/chat-delivery.ts [--messages 500] [--gap 10] [--burst 1000] [--subscribers 50]
+ *   npm run bench -- chat-delivery [--messages 500] [--gap 10] [--burst 1000] [--subscribers 50]
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';

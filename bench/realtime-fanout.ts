@@ -14,7 +14,7 @@
  * latency passed 1 s (the insert rate up to the first row whose slowest
  * delivery took over 1 s; if none did, the whole run's rate, a lower bound).
  *
- *   npx tsx bench/realtime-fanout.ts [--teams 20] [--agents 9] [--inserts 1000] [--rate N] [--setup-sql file.sql]
+ *   npm run bench -- realtime-fanout [--teams 20] [--agents 9] [--inserts 1000] [--rate N] [--setup-sql file.sql]
  *
  * `--rate N` paces the inserts to N per second instead of full speed.
  *

@@ -7,7 +7,7 @@
  * database (the subscriber's own rows, so RLS lets them through), and timed
  * from just before the INSERT is sent to the moment the callback fires.
  *
- *   npx tsx bench/realtime-latency.ts [--rows 300] [--gap 15]
+ *   npm run bench -- realtime-latency [--rows 300] [--gap 15]
  */
 import crypto from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';

@@ -5,7 +5,7 @@
  * their static imports), read from a production build's Vite manifest.
  * Prints the figure per role and exits 1 above the budget.
  *
- *   npx tsx scripts/bundle-size.ts [--budget-kb 250]
+ *   TSX_DISABLE_CACHE=1 node --import tsx scripts/bundle-size.ts [--budget-kb 250]
  */
 import fs from 'node:fs';
 import path from 'node:path';

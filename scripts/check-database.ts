@@ -63,7 +63,7 @@ try {
     console.log('schema comments: every public and private table, view, column and function has a comment');
   }
 
-  const drift = spawnSync('npx', ['tsx', 'scripts/gen-types.ts', '--check', dbUrl], { encoding: 'utf8', stdio: 'inherit' });
+  const drift = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/gen-types.ts', '--check', dbUrl], { encoding: 'utf8', stdio: 'inherit' });
   if (drift.status !== 0) {
     console.error('src/lib/database.types.ts differs from the migrations: run `npm run gen:types` and commit the result.');
     failed = true;

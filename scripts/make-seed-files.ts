@@ -6,7 +6,7 @@
  * image or audio tool; the output is deterministic, so re-running it changes
  * nothing unless this script changed.
  *
- *   npx tsx scripts/make-seed-files.ts
+ *   TSX_DISABLE_CACHE=1 node --import tsx scripts/make-seed-files.ts
  *
  * The ids below are the fixed ids of supabase/seed.sql; the integration test
  * tests/integration/seed-files.test.ts checks that every seeded row has its file.

@@ -52,7 +52,7 @@ const steps: Step[] = [
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   vitest('unit'),
   vitest('integration'),
-  { name: 'database checks', command: ['npx', 'tsx', 'scripts/check-database.ts'] },
+  { name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] },
   vitest('e2e'),
 ].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)));
 
