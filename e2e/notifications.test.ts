@@ -79,7 +79,13 @@ describe('notifications centre', () => {
     await signInAs(agent.page, appUrl, stack, AGENT, '/notifications');
     await agent.page.getByRole('heading', { name: 'Notifications' }).waitFor();
     await settled(agent.page);
-    const before = await badgeCount(agent.page);
+    // The badge's own count may still be loading when the page has settled: wait until it shows the agent's unread count.
+    const [{ unread: before }] = await query<{ unread: number }>(
+      stack,
+      `select count(*)::int as unread from public.notifications n join public.users u on u.id = n.user_id where u.email = $1 and u.role = 'agent' and not n.is_read`,
+      [AGENT],
+    );
+    await waitForBadge(agent.page, before);
 
     await signInAs(tc.page, appUrl, stack, COORDINATOR, `/listing/${listing.id}?tab=tasks`);
     await tc.page.getByRole('button', { name: 'Add New Task' }).click();
