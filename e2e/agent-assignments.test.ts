@@ -191,6 +191,7 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
     await page.getByRole('button', { name: 'Create Listing' }).click();
     expect(await page.getByText('Required', { exact: true }).count(), 'the agent is required for a coordinator').toBe(1);
     await page.locator('#new-listing-agent').click();
+    await page.getByRole('option', { name: 'Marcus Johnson' }).waitFor();
     const options = await page.getByRole('option').allInnerTexts();
     expect(options, "only Olivia's own agents are offered").toEqual(expect.arrayContaining(['Marcus Johnson', 'Emily Rodriguez']));
     expect(options, 'no agent of another team, no unassigned agent').not.toEqual(expect.arrayContaining(['Sarah Thompson', 'Priya Patel']));
@@ -230,6 +231,9 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
       await signInAs(phone.page, appUrl, stack, OLIVIA, '/new-listing');
       await phone.page.locator('#new-listing-agent').waitFor({ timeout: 20_000 });
       await saveScreenshot(phone.page, 'new-listing-coordinator-phone');
+      await phone.page.locator('#new-listing-agent').click();
+      await phone.page.getByRole('option', { name: 'Marcus Johnson' }).waitFor();
+      await saveScreenshot(phone.page, 'new-listing-agent-picker-phone');
     } finally {
       await phone.close();
     }
@@ -241,6 +245,48 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
       expect(await agent.page.locator('#new-listing-agent').count(), 'an agent lists only for herself: no agent select').toBe(0);
     } finally {
       await agent.close();
+    }
+  });
+
+  test('New Listing for the super admin: the agent picker reads one page of a large brokerage and finds the others by name', async () => {
+    // 25 more agents than the seed has: the first page (20) cannot hold them all.
+    const extra = Array.from({ length: 25 }, (_, i) => ({ id: crypto.randomUUID(), last: `Pickertest-${String(i + 1).padStart(2, '0')}` }));
+    for (const agent of extra) {
+      await query(stack, "insert into auth.users (id, aud, role, email, email_confirmed_at) values ($1, 'authenticated', 'authenticated', $2, now())", [agent.id, `${agent.last.toLowerCase()}@picker.test`]);
+      await query(stack, "update public.users set first_name = 'Zed', last_name = $2 where auth_user_id = $1", [agent.id, agent.last]);
+    }
+    const admin = await openPage(browser, 'desktop');
+    const optionRequests: string[] = [];
+    admin.page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/agent_overview')) optionRequests.push(request.url());
+    });
+    try {
+      await signInAs(admin.page, appUrl, stack, 'admin@listingdesk.test', '/new-listing');
+      const picker = admin.page.locator('#new-listing-agent');
+      await picker.click();
+      await admin.page.getByRole('option', { name: 'Marcus Johnson' }).waitFor({ timeout: 20_000 });
+      expect(await admin.page.getByRole('option').count(), 'one page of agents, not the whole brokerage').toBe(20);
+      await admin.page.getByText('Showing the first 20 agents. Type a name or e-mail to find others.').waitFor();
+      await expectNoSeriousA11y(admin.page, 'the open agent picker');
+      await saveScreenshot(admin.page, 'new-listing-agent-picker-desktop');
+
+      await admin.page.getByLabel('Search agents').fill('zed pickertest-25');
+      await admin.page.getByRole('option', { name: 'Zed Pickertest-25' }).waitFor();
+      expect(await admin.page.getByRole('option').allInnerTexts(), 'every word must match: only the 25th').toEqual(['Zed Pickertest-25']);
+      await admin.page.getByLabel('Search agents').fill('nobody-like-this');
+      await admin.page.getByText('No agent matches "nobody-like-this".').waitFor();
+      await admin.page.getByLabel('Search agents').fill('pickertest-25');
+      await admin.page.getByRole('option', { name: 'Zed Pickertest-25' }).waitFor();
+      await admin.page.getByLabel('Search agents').press('Enter');
+      await admin.page.getByRole('listbox').waitFor({ state: 'detached' });
+      expect((await picker.innerText()).trim(), 'the choice shows by name once the list has closed').toBe('Zed Pickertest-25');
+
+      expect(optionRequests.length, 'the picker asked the database').toBeGreaterThan(0);
+      for (const url of optionRequests) expect(new URL(url).searchParams.get('limit'), `one page per request: ${url}`).toBe('21');
+    } finally {
+      await admin.close();
+      await query(stack, 'delete from public.users where auth_user_id = any($1::uuid[])', [extra.map((agent) => agent.id)]);
+      await query(stack, 'delete from auth.users where id = any($1::uuid[])', [extra.map((agent) => agent.id)]);
     }
   });
 

@@ -50,6 +50,8 @@ const NOTIFICATION_COLUMNS = 'id, user_id, type, title, content, is_read, action
 const ADMIN_LISTING_COLUMNS = 'id, address, seller_name, listing_price, status, created_at, agent_id, tc_id, agent:users!agent_id(first_name, last_name)';
 const API_LISTING_COLUMNS = 'id, address, seller_name, seller_phone, seller_email, listing_price, status, property_image_url, photo_urls, agent_id, tc_id, created_at, updated_at';
 const API_CHANNEL_COLUMNS = 'id, name, description, is_private, created_by_id, created_at, updated_at';
+/** The agent picker (New Listing, insights filter): names of one page of agents. */
+const PICKER_COLUMNS = 'id, first_name, last_name, email';
 const OVERVIEW_COLUMNS = 'id, first_name, last_name, email, profile_image_url, assigned_tc_id, is_test_profile, listing_count, task_count, open_task_count';
 const NOTE_COLUMNS = 'id, listing_id, user_id, content, is_voice, is_email, voice_url, duration, created_at, updated_at, user:users!notes_user_id_fkey(first_name, last_name, role, profile_image_url)';
 const ADMIN_PAGE = 25;
@@ -102,6 +104,7 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: 'coordinator: assigned agents page + count', actor: 'coordinator', run: (db, c) => db.from('agent_overview').select('id, first_name, last_name, email, profile_image_url, is_test_profile', { count: 'exact' }).eq('assigned_tc_id', c.coordinatorId).order('first_name').order('last_name').order('id').range(0, 19) },
   { name: "coordinator: an agent's listings + open tasks", actor: 'coordinator', run: (db, c) => db.from('listings').select('id, address, status, listing_price, seller_name, created_at, tasks(id)', { count: 'exact' }).eq('agent_id', c.agentId).neq('tasks.status', 'completed').order('created_at', { ascending: false }).order('id').range(0, 19) },
   { name: "coordinator: an agent's tasks", actor: 'coordinator', run: (db, c) => db.from('tasks').select(TASK_COLUMNS).eq('assigned_to_id', c.agentId).order('created_at', { ascending: false }).order('id').range(0, 25) },
+  { name: 'coordinator: agent picker (first page)', actor: 'coordinator', run: (db, c) => db.from('agent_overview').select(PICKER_COLUMNS).eq('assigned_tc_id', c.coordinatorId).order('first_name').order('last_name').order('id').limit(21) },
   { name: "coordinator: an agent's listing stats", actor: 'coordinator', run: (db, c) => db.rpc('listing_stats', { agent_id: c.agentId }).single() },
   { name: 'coordinator: team messages page', actor: 'coordinator', run: (db, c) => db.from('messages').select(FEED_MESSAGE_COLUMNS).eq('team_tc_id', c.coordinatorId).eq('is_general', true).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30) },
   { name: 'coordinator: notifications page', actor: 'coordinator', run: (db, c) => notificationsPage(db, c.coordinatorId) },
@@ -115,6 +118,13 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: 'chat: coordinators', actor: 'coordinator', run: (db) => db.from('users').select('id, first_name, last_name, email').eq('role', 'tc').order('first_name').order('last_name').limit(200) },
   // --- the super admin's screens
   { name: 'admin: stats', actor: 'admin', run: (db) => db.rpc('admin_stats') },
+  { name: 'admin: agent picker (first page)', actor: 'admin', run: (db) => db.from('agent_overview').select(PICKER_COLUMNS).order('first_name').order('last_name').order('id').limit(21) },
+  {
+    name: 'admin: agent picker search',
+    actor: 'admin',
+    // src/lib/person-search.ts: every word in a first name, last name or e-mail.
+    run: (db) => db.from('agent_overview').select(PICKER_COLUMNS).or('first_name.ilike."*agent12*",last_name.ilike."*agent12*",email.ilike."*agent12*"').order('first_name').order('last_name').order('id').limit(21),
+  },
   { name: 'admin: users page + count', actor: 'admin', run: (db) => db.from('users').select('id, first_name, last_name, email, profile_image_url, role, original_role, created_at, coordinator:assigned_tc_id(first_name, last_name)', { count: 'exact' }).order('created_at', { ascending: false }).order('id').range(0, ADMIN_PAGE - 1) },
   {
     name: 'admin: listings page + total',

@@ -1,7 +1,7 @@
 import { RequireSignedIn } from '@/components/require-signed-in';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { can, isSuperAdmin } from '@/lib/permissions';
-import { useAgentOptions } from '@/features/agents/api/get-agent-options';
+import { AgentPicker } from '@/features/agents/components/agent-picker';
 import { NewListingForm } from '@/features/listings/components/new-listing-form';
 
 /** /new-listing (spec part 1 §2 'New Listing screen'). */
@@ -13,8 +13,15 @@ export function NewListingRoute() {
   );
 }
 
-/** A coordinator lists for one of their agents, the super admin for any agent. */
+/** A coordinator lists for one of their agents, the super admin for any agent (found by name or e-mail). */
 function NewListingForAgent({ user }: { user: CurrentUser }) {
-  const agents = useAgentOptions(isSuperAdmin(user) ? 'all' : user.id);
-  return <NewListingForm user={user} agentChoice={{ options: agents.data, loading: agents.isPending }} />;
+  const tcId = isSuperAdmin(user) ? 'all' : user.id;
+  return (
+    <NewListingForm
+      user={user}
+      agentChoice={{
+        render: (field) => <AgentPicker {...field} tcId={tcId} placeholder="Choose the listing agent" emptyText="No agents assigned to you yet" />,
+      }}
+    />
+  );
 }

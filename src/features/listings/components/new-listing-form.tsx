@@ -1,11 +1,10 @@
 import { ArrowLeft, Loader2, X } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
@@ -21,10 +20,9 @@ function FieldError({ message }: { message?: string }) {
   return message ? <p className="text-destructive text-sm">{message}</p> : null;
 }
 
-/** The agents a coordinator or super admin may create a listing for (the screen loads them). */
+/** The control a coordinator or super admin picks the listing's agent with (the screen composes it from the agents feature). */
 export interface ListingAgentChoice {
-  options: { id: string; name: string }[] | undefined;
-  loading: boolean;
+  render: (field: { id: string; value: string | null; invalid: boolean; onChange: (agentId: string | null) => void }) => ReactNode;
 }
 
 /**
@@ -108,7 +106,7 @@ export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agent
                 value={agentId}
                 error={errors.agentId}
                 onChange={(id) => {
-                  setAgentId(id);
+                  setAgentId(id ?? '');
                   setErrors((current) => ({ ...current, agentId: undefined }));
                 }}
               />
@@ -155,26 +153,14 @@ export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agent
   );
 }
 
-function ListingAgentSelect({ choice, value, error, onChange }: { choice: ListingAgentChoice; value: string; error?: string; onChange: (agentId: string) => void }) {
-  const empty = !choice.loading && choice.options?.length === 0;
+function ListingAgentSelect({ choice, value, error, onChange }: { choice: ListingAgentChoice; value: string; error?: string; onChange: (agentId: string | null) => void }) {
   return (
     <div className="flex flex-col gap-2 sm:max-w-sm">
       <Label htmlFor="new-listing-agent">
         Agent
         <span className="text-destructive">*</span>
       </Label>
-      <Select value={value} onValueChange={onChange} disabled={!choice.options || empty}>
-        <SelectTrigger id="new-listing-agent" className="w-full" aria-invalid={!!error}>
-          <SelectValue placeholder={choice.loading ? 'Loading agents...' : empty ? 'No agents assigned to you yet' : 'Choose the listing agent'} />
-        </SelectTrigger>
-        <SelectContent>
-          {choice.options?.map((agent) => (
-            <SelectItem key={agent.id} value={agent.id}>
-              {agent.name}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      {choice.render({ id: 'new-listing-agent', value: value || null, invalid: !!error, onChange })}
       <FieldError message={error} />
     </div>
   );
