@@ -123,6 +123,8 @@ describe('invitations end to end', () => {
     } finally {
       await close();
       await closeAdmin();
+      // The new agent would otherwise stay unassigned and change other files' Available Agents.
+      await query(stack, 'delete from auth.users where email = $1', [email]);
     }
   });
 
