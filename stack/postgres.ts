@@ -153,7 +153,7 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
 /** The cluster's superuser, as on hosted Supabase (initdb's bootstrap user). */
 export const SUPERUSER = 'supabase_admin';
 /** Every login role of the local stack has this password (as `supabase start`). */
-const ROLE_PASSWORD = 'postgres';
+export const ROLE_PASSWORD = 'postgres';
 
 /** Roles the stack's own parts log in as, each as its hosted counterpart does. */
 export type StackRole = typeof SUPERUSER | 'postgres' | 'supabase_auth_admin' | 'supabase_storage_admin' | 'authenticator';

@@ -50,9 +50,27 @@ interface RawChange {
 }
 
 interface RawTransaction {
+  /** The 32-bit transaction id pgoutput sends with 'begin'. */
+  xid: number;
   commitTime: bigint;
   changes: RawChange[];
 }
+
+/** How long a batch waits for its transactions to become visible before it is checked anyway. */
+const VISIBILITY_WAIT_MS = 2000;
+
+/**
+ * True when every transaction id ($1, 32-bit as pgoutput sends them) is visible
+ * to a snapshot taken now. The full id is rebuilt from the epoch of the
+ * snapshot's xmax (the next id to be assigned; ids of committed transactions
+ * lie below it).
+ */
+const ALL_VISIBLE_SQL = `
+  select coalesce(bool_and(pg_visible_in_snapshot(
+           (case when (epoch | x) >= next_xid then (epoch | x) - 4294967296 else (epoch | x) end)::text::xid8, snap)), true) as visible
+    from (select snap, pg_snapshot_xmax(snap)::text::bigint as next_xid, (pg_snapshot_xmax(snap)::text::bigint >> 32) << 32 as epoch
+            from (select pg_current_snapshot() as snap) s) n,
+         unnest($1::bigint[]) x`;
 
 export class ChangeCapture {
   private service?: LogicalReplicationService;
@@ -117,7 +135,7 @@ export class ChangeCapture {
   private onMessage(msg: Pgoutput.Message): void {
     switch (msg.tag) {
       case 'begin':
-        this.current = { commitTime: msg.commitTime as bigint, changes: [] };
+        this.current = { xid: msg.xid, commitTime: msg.commitTime as bigint, changes: [] };
         break;
       case 'insert':
         this.current?.changes.push({ tag: 'insert', rel: msg.relation, newRow: msg.new, oldRow: null });
@@ -149,6 +167,7 @@ export class ChangeCapture {
             const commitTimestamp = new Date(Number(tx.commitTime / 1000n)).toISOString();
             for (const raw of tx.changes) changes.push(await this.toChange(raw, commitTimestamp));
           }
+          await this.waitUntilVisible(batch.map((tx) => tx.xid));
           await this.onChanges(changes);
         } catch (error) {
           this.log.part('realtime', `dropping a batch of changes after an error: ${(error as Error).stack ?? error}`);
@@ -156,6 +175,24 @@ export class ChangeCapture {
       }
     } finally {
       this.draining = false;
+    }
+  }
+
+  /**
+   * Waits until the batch's transactions are visible to other sessions. The
+   * commit record reaches logical decoding once it is flushed, a moment before
+   * the committing backend leaves the proc array; a visibility check (a lookup
+   * by primary key) run in that moment would not find an inserted row and would
+   * hide it from every subscriber. On a loaded machine the moment lasts
+   * milliseconds. Hosted Realtime checks the decoded row itself, so it has no
+   * such gap; this keeps the local stack from dropping changes that hosted delivers.
+   */
+  private async waitUntilVisible(xids: number[]): Promise<void> {
+    const deadline = Date.now() + VISIBILITY_WAIT_MS;
+    for (;;) {
+      const { rows } = await this.pool.query<{ visible: boolean }>(ALL_VISIBLE_SQL, [xids]);
+      if (rows[0]?.visible || Date.now() >= deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }
 

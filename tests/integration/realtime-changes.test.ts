@@ -8,6 +8,7 @@ import crypto from 'node:crypto';
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, mintAccessToken, mintedUser, signedInUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
+import { ROLE_PASSWORD, SUPERUSER } from '../../stack/postgres.ts';
 import { sleep, subscribed, waitFor } from '../support/realtime.ts';
 
 type Row = { id: number; owner_id: string | null; body: string; seq: number; is_public: boolean };
@@ -124,6 +125,46 @@ describe('realtime postgres changes under RLS', () => {
       expect(ln.changes, 'a role without SELECT on the table receives not even deletes').toEqual([]);
     } finally {
       await withDb((db) => db.query(`grant select on public.${TABLE} to anon`));
+    }
+  });
+
+  it('delivers a row whose commit reaches Realtime before other sessions can see it', async () => {
+    // A commit waiting for a synchronous standby is decoded (its record is flushed) while the row stays
+    // invisible to other sessions: the moment a busy machine opens between the flush and the proc array.
+    const { changes, channel } = await listen(a.client, 'INSERT');
+    // ALTER SYSTEM needs the cluster's superuser (postgres is not one, as on hosted).
+    const info = stackInfo();
+    const superuserUrl = new URL(info.dbUrl);
+    superuserUrl.username = SUPERUSER;
+    superuserUrl.password = ROLE_PASSWORD;
+    const setSystem = (sql: string) =>
+      withDb(
+        async (db) => {
+          await db.query(sql);
+          await db.query('select pg_reload_conf()');
+        },
+        { ...info, dbUrl: superuserUrl.toString() },
+      );
+    await setSystem(`alter system set synchronous_commit = 'local'`);
+    await setSystem(`alter system set synchronous_standby_names = 'listingdesk_absent_standby'`);
+    try {
+      await sleep(300);
+      await withDb(async (writer) => {
+        await writer.query(`set synchronous_commit = 'on'`);
+        const { rows } = await writer.query<{ pid: number }>('select pg_backend_pid() as pid');
+        const held = writer.query(`insert into public.${TABLE} (owner_id, body) values ($1, 'held commit')`, [a.id]);
+        await sleep(600);
+        const { rows: seen } = await withDb((db) => db.query(`select 1 from public.${TABLE} where body = 'held commit'`));
+        expect(seen, 'the row is not visible yet while its commit waits').toEqual([]);
+        // Cancelling the wait leaves the transaction committed, now visible to everyone.
+        await withDb((db) => db.query('select pg_cancel_backend($1)', [rows[0].pid]));
+        await held;
+      });
+      await waitFor(() => bodies(changes).includes('held commit'), 'the row committed while Realtime was already checking it', 5_000);
+    } finally {
+      await setSystem('alter system reset synchronous_standby_names');
+      await setSystem('alter system reset synchronous_commit');
+      await a.client.removeChannel(channel);
     }
   });
 
