@@ -41,17 +41,21 @@ export function startProcess(
   };
 }
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+/** A free TCP port on the loopback interface, none of `avoid`. */
+export async function freePort(avoid: readonly number[] = []): Promise<number> {
+  // A port that is free now may still be promised to something that binds later (`avoid`): ask again.
+  for (;;) {
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.unref();
+      server.on('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port: picked } = server.address() as net.AddressInfo;
+        server.close(() => resolve(picked));
+      });
     });
-  });
+    if (!avoid.includes(port)) return port;
+  }
 }
 
 export function portInUse(port: number): Promise<boolean> {
