@@ -17,6 +17,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          // Tests start `node --import tsx` children; without this, tsx keeps a compile cache in the temp
+          // folder whenever vitest is run directly instead of through npm test (whose scripts set it).
+          env: { TSX_DISABLE_CACHE: '1' },
           // One throwaway stack serves every file; files run one after another on 2 cores.
           fileParallelism: false,
           testTimeout: 30_000,
