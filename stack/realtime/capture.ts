@@ -184,8 +184,8 @@ export class ChangeCapture {
    * the committing backend leaves the proc array; a visibility check (a lookup
    * by primary key) run in that moment would not find an inserted row and would
    * hide it from every subscriber. On a loaded machine the moment lasts
-   * milliseconds. Hosted Realtime checks the decoded row itself, so it has no
-   * such gap; this keeps the local stack from dropping changes that hosted delivers.
+   * milliseconds; waiting for visibility means a change is never dropped only
+   * because it was checked too early.
    */
   private async waitUntilVisible(xids: number[]): Promise<void> {
     const deadline = Date.now() + VISIBILITY_WAIT_MS;
