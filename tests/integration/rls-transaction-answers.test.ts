@@ -1,0 +1,74 @@
+/**
+ * The access answers kept for a transaction (the caller context of
+ * private.caller_context(), the last listing of private.listing_relation())
+ * are worked out again when the accounts they came from change in that
+ * transaction. An API request is one statement, so this is checked on one
+ * database connection acting as a signed-in user the way PostgREST does
+ * (role authenticated + request.jwt.claims), with the changes made in between
+ * as superuser.
+ */
+import type pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withDb } from '../support/clients.ts';
+import { createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
+
+let tc1: Actor, tc2: Actor, agent: Actor;
+
+beforeAll(async () => {
+  tc1 = await createActor('TxCoord1', 'tc');
+  tc2 = await createActor('TxCoord2', 'tc');
+  agent = await createActor('TxAgent', 'agent', { assignedTcId: tc1.id });
+});
+
+/** Runs work in one transaction that is rolled back; `as(actor)` acts as that sign-in, `asSuperuser()` as the owner. */
+function inOneTransaction(work: (db: pg.Client, as: (actor: Actor) => Promise<void>, asSuperuser: () => Promise<void>) => Promise<void>) {
+  return withDb(async (db) => {
+    await db.query('begin');
+    try {
+      const as = async (actor: Actor) => {
+        await db.query('set local role authenticated');
+        await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: actor.authId, role: 'authenticated' })]);
+      };
+      await work(db, as, () => db.query('reset role').then(() => undefined));
+    } finally {
+      await db.query('rollback');
+    }
+  });
+}
+
+const noteContents = async (db: pg.Client, listingId: string) =>
+  (await db.query<{ content: string }>('select content from public.notes where listing_id = $1 order by content', [listingId])).rows.map((r) => r.content);
+
+describe("a listing's remembered access answer", () => {
+  it('is forgotten when the agent moves to another coordinator in the same transaction', async () => {
+    // Coordinator 2 is the listing's own coordinator; coordinator 1 works on it only through the agent.
+    const listingId = await withDb((db) => insertRow(db, 'listings', { address: '3 Willow Bend, Round Rock TX', agent_id: agent.id, tc_id: tc2.id }));
+    await withDb((db) => insertRow(db, 'notes', { listing_id: listingId, user_id: agent.id, content: 'Seller wants a 30-day close.' }));
+    await inOneTransaction(async (db, as, asSuperuser) => {
+      await as(tc1);
+      expect(await noteContents(db, listingId), "coordinator 1 reads their agent's listing").toEqual(['Seller wants a 30-day close.']);
+      await asSuperuser();
+      await db.query('update public.users set assigned_tc_id = $2 where id = $1', [agent.id, tc2.id]);
+      await as(tc1);
+      expect(await noteContents(db, listingId), 'no longer once the agent is assigned to coordinator 2').toEqual([]);
+      await as(tc2);
+      expect(await noteContents(db, listingId), 'the listing\'s own coordinator still reads it').toEqual(['Seller wants a 30-day close.']);
+    });
+    await withDb((db) => db.query('delete from public.listings where id = $1', [listingId]));
+  });
+});
+
+describe("the caller's remembered context", () => {
+  it('is worked out again when the caller moves to another coordinator in the same transaction', async () => {
+    await inOneTransaction(async (db, as, asSuperuser) => {
+      const readableCoordinators = async () =>
+        (await db.query<{ id: string }>('select id from public.users where id = any($1) order by id', [[tc1.id, tc2.id]])).rows.map((r) => r.id);
+      await as(agent);
+      expect(await readableCoordinators(), 'an agent reads their own coordinator only').toEqual([tc1.id]);
+      await asSuperuser();
+      await db.query('update public.users set assigned_tc_id = $2 where id = $1', [agent.id, tc2.id]);
+      await as(agent);
+      expect(await readableCoordinators(), 'and the new one once reassigned').toEqual([tc2.id]);
+    });
+  });
+});
