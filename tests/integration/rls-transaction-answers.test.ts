@@ -72,3 +72,45 @@ describe("the caller's remembered context", () => {
     });
   });
 });
+
+describe("a connection's kept caller context", () => {
+  /** One request as `actor` on this connection: its own read committed transaction, as PostgREST sends it. */
+  const request = async <T>(db: pg.Client, actor: Actor, read: () => Promise<T>): Promise<T> => {
+    await db.query('begin');
+    try {
+      await db.query('set local role authenticated');
+      await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: actor.authId, role: 'authenticated' })]);
+      return await read();
+    } finally {
+      await db.query('commit');
+    }
+  };
+  const readableCoordinators = async (db: pg.Client) =>
+    (await db.query<{ id: string }>('select id from public.users where id = any($1) order by id', [[tc1.id, tc2.id]])).rows.map((r) => r.id);
+
+  it("is not kept while another transaction's account change is under way, and the change is seen once it commits", async () => {
+    const mover = await createActor('TxMovedAgent', 'agent', { assignedTcId: tc1.id });
+    await withDb((reader) =>
+      withDb(async (writer) => {
+        expect(await request(reader, mover, () => readableCoordinators(reader)), 'the agent reads coordinator 1').toEqual([tc1.id]);
+        await writer.query('begin');
+        await writer.query('update public.users set assigned_tc_id = $2 where id = $1', [mover.id, tc2.id]);
+        // The writer has moved the account generation on but not committed: the
+        // reader works the caller out again, sees the old assignment, and must not keep it.
+        expect(await request(reader, mover, () => readableCoordinators(reader)), 'the uncommitted move is not seen').toEqual([tc1.id]);
+        await writer.query('commit');
+        expect(await request(reader, mover, () => readableCoordinators(reader)), 'the next request on the same connection sees the move').toEqual([tc2.id]);
+        expect(await request(reader, mover, () => readableCoordinators(reader)), 'and keeps seeing it').toEqual([tc2.id]);
+      }),
+    );
+  });
+
+  it('answers each sign-in for itself on a shared connection', async () => {
+    await withDb(async (db) => {
+      for (let round = 0; round < 2; round++) {
+        expect(await request(db, agent, () => readableCoordinators(db)), 'the agent: their coordinator').toEqual([tc1.id]);
+        expect(await request(db, tc2, () => readableCoordinators(db)), 'coordinator 2: both coordinators').toEqual([tc1.id, tc2.id].sort());
+      }
+    });
+  });
+});
