@@ -111,8 +111,7 @@ declare
   kept text[];
   context text[];
 begin
-  if claims = coalesce(current_setting('listingdesk.caller_claims', true), '')
-     and legacy_sub = coalesce(current_setting('listingdesk.caller_sub', true), '') then
+  if private.caller_is_kept() then
     return array[
       nullif(current_setting('listingdesk.caller_account', true), ''),
       nullif(current_setting('listingdesk.caller_role', true), ''),
