@@ -20,21 +20,27 @@ beforeAll(async () => {
   agent = await createActor('TxAgent', 'agent', { assignedTcId: tc1.id });
 });
 
+/** Acts as the actor's sign-in for the rest of the transaction, as PostgREST does for a request. */
+async function actAs(db: pg.Client, actor: Actor) {
+  await db.query('set local role authenticated');
+  await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: actor.authId, role: 'authenticated' })]);
+}
+
 /** Runs work in one transaction that is rolled back; `as(actor)` acts as that sign-in, `asSuperuser()` as the owner. */
 function inOneTransaction(work: (db: pg.Client, as: (actor: Actor) => Promise<void>, asSuperuser: () => Promise<void>) => Promise<void>) {
   return withDb(async (db) => {
     await db.query('begin');
     try {
-      const as = async (actor: Actor) => {
-        await db.query('set local role authenticated');
-        await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: actor.authId, role: 'authenticated' })]);
-      };
-      await work(db, as, () => db.query('reset role').then(() => undefined));
+      await work(db, (actor) => actAs(db, actor), () => db.query('reset role').then(() => undefined));
     } finally {
       await db.query('rollback');
     }
   });
 }
+
+/** Which of the two coordinators' accounts the current sign-in may read. */
+const readableCoordinators = async (db: pg.Client) =>
+  (await db.query<{ id: string }>('select id from public.users where id = any($1) order by id', [[tc1.id, tc2.id]])).rows.map((r) => r.id);
 
 const noteContents = async (db: pg.Client, listingId: string) =>
   (await db.query<{ content: string }>('select content from public.notes where listing_id = $1 order by content', [listingId])).rows.map((r) => r.content);
@@ -61,14 +67,12 @@ describe("a listing's remembered access answer", () => {
 describe("the caller's remembered context", () => {
   it('is worked out again when the caller moves to another coordinator in the same transaction', async () => {
     await inOneTransaction(async (db, as, asSuperuser) => {
-      const readableCoordinators = async () =>
-        (await db.query<{ id: string }>('select id from public.users where id = any($1) order by id', [[tc1.id, tc2.id]])).rows.map((r) => r.id);
       await as(agent);
-      expect(await readableCoordinators(), 'an agent reads their own coordinator only').toEqual([tc1.id]);
+      expect(await readableCoordinators(db), 'an agent reads their own coordinator only').toEqual([tc1.id]);
       await asSuperuser();
       await db.query('update public.users set assigned_tc_id = $2 where id = $1', [agent.id, tc2.id]);
       await as(agent);
-      expect(await readableCoordinators(), 'and the new one once reassigned').toEqual([tc2.id]);
+      expect(await readableCoordinators(db), 'and the new one once reassigned').toEqual([tc2.id]);
     });
   });
 });
@@ -78,16 +82,12 @@ describe("a connection's kept caller context", () => {
   const request = async <T>(db: pg.Client, actor: Actor, read: () => Promise<T>): Promise<T> => {
     await db.query('begin');
     try {
-      await db.query('set local role authenticated');
-      await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: actor.authId, role: 'authenticated' })]);
+      await actAs(db, actor);
       return await read();
     } finally {
       await db.query('commit');
     }
   };
-  const readableCoordinators = async (db: pg.Client) =>
-    (await db.query<{ id: string }>('select id from public.users where id = any($1) order by id', [[tc1.id, tc2.id]])).rows.map((r) => r.id);
-
   it("is not kept while another transaction's account change is under way, and the change is seen once it commits", async () => {
     const mover = await createActor('TxMovedAgent', 'agent', { assignedTcId: tc1.id });
     await withDb((reader) =>
