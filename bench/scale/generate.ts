@@ -122,12 +122,12 @@ const STEPS: [string, string][] = [
       jsonb_build_array('listings/' || ${LISTING('i')} || '/1.jpg', 'listings/' || ${LISTING('i')} || '/2.jpg', 'listings/' || ${LISTING('i')} || '/3.jpg'),
       ${LISTING_TIME('i')}, ${LISTING_TIME('i')}
     from generate_series(:l0, :l1) i`],
-  ['notes', `insert into public.notes (listing_id, user_id, content, created_at, updated_at)
-    select ${LISTING('i')}, case when j % 2 = 0 then ${AGENT_OF('i')} else ${TC_OF_LISTING('i')} end, 'Note ' || j || ' on listing ' || i,
+  ['notes', `insert into public.notes (listing_id, listing_agent_id, listing_tc_id, user_id, content, created_at, updated_at)
+    select ${LISTING('i')}, ${AGENT_OF('i')}, ${TC_OF_LISTING('i')}, case when j % 2 = 0 then ${AGENT_OF('i')} else ${TC_OF_LISTING('i')} end, 'Note ' || j || ' on listing ' || i,
       ${LISTING_TIME('i')} + make_interval(secs => j), ${LISTING_TIME('i')} + make_interval(secs => j)
     from generate_series(:l0, :l1) i, generate_series(0, 9) j`],
-  ['thread messages', `insert into public.messages (listing_id, sender_id, content, is_general, is_read, created_at)
-    select ${LISTING('i')}, case when j % 2 = 0 then ${AGENT_OF('i')} else ${TC_OF_LISTING('i')} end,
+  ['thread messages', `insert into public.messages (listing_id, listing_agent_id, listing_tc_id, sender_id, content, is_general, is_read, created_at)
+    select ${LISTING('i')}, ${AGENT_OF('i')}, ${TC_OF_LISTING('i')}, case when j % 2 = 0 then ${AGENT_OF('i')} else ${TC_OF_LISTING('i')} end,
       'Message ' || j || ' about listing ' || i, false, true, ${LISTING_TIME('i')} + make_interval(secs => j)
     from generate_series(:l0, :l1) i, generate_series(0, 8) j`],
   ['team messages', `insert into public.messages (team_tc_id, sender_id, content, is_general, is_read, created_at)

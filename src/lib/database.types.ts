@@ -1174,7 +1174,9 @@ export type Database = {
           "is_general": boolean
           "is_read": boolean
           "is_voice": boolean
+          "listing_agent_id": string | null
           "listing_id": string | null
+          "listing_tc_id": string | null
           "sender_id": string | null
           "team_tc_id": string | null
           "voice_url": string | null
@@ -1188,7 +1190,9 @@ export type Database = {
           "is_general"?: boolean
           "is_read"?: boolean
           "is_voice"?: boolean
+          "listing_agent_id"?: string | null
           "listing_id"?: string | null
+          "listing_tc_id"?: string | null
           "sender_id"?: string | null
           "team_tc_id"?: string | null
           "voice_url"?: string | null
@@ -1201,7 +1205,9 @@ export type Database = {
           "is_general"?: boolean
           "is_read"?: boolean
           "is_voice"?: boolean
+          "listing_agent_id"?: string | null
           "listing_id"?: string | null
+          "listing_tc_id"?: string | null
           "sender_id"?: string | null
           "team_tc_id"?: string | null
           "voice_url"?: string | null
@@ -1272,7 +1278,9 @@ export type Database = {
           "id": string
           "is_email": boolean
           "is_voice": boolean
+          "listing_agent_id": string | null
           "listing_id": string
+          "listing_tc_id": string | null
           "updated_at": string
           "user_id": string | null
           "voice_url": string | null
@@ -1285,7 +1293,9 @@ export type Database = {
           "id"?: string
           "is_email"?: boolean
           "is_voice"?: boolean
+          "listing_agent_id"?: string | null
           "listing_id": string
+          "listing_tc_id"?: string | null
           "updated_at"?: string
           "user_id"?: string | null
           "voice_url"?: string | null
@@ -1297,7 +1307,9 @@ export type Database = {
           "id"?: string
           "is_email"?: boolean
           "is_voice"?: boolean
+          "listing_agent_id"?: string | null
           "listing_id"?: string
+          "listing_tc_id"?: string | null
           "updated_at"?: string
           "user_id"?: string | null
           "voice_url"?: string | null

@@ -42,23 +42,24 @@ function inOneTransaction(work: (db: pg.Client, as: (actor: Actor) => Promise<vo
 const readableCoordinators = async (db: pg.Client) =>
   (await db.query<{ id: string }>('select id from public.users where id = any($1) order by id', [[tc1.id, tc2.id]])).rows.map((r) => r.id);
 
-const noteContents = async (db: pg.Client, listingId: string) =>
-  (await db.query<{ content: string }>('select content from public.notes where listing_id = $1 order by content', [listingId])).rows.map((r) => r.content);
+// Documents: their policy asks private.listing_relation() about each row (notes and messages compare copied columns).
+const documentNames = async (db: pg.Client, listingId: string) =>
+  (await db.query<{ file_name: string }>('select file_name from public.documents where listing_id = $1 order by file_name', [listingId])).rows.map((r) => r.file_name);
 
 describe("a listing's remembered access answer", () => {
   it('is forgotten when the agent moves to another coordinator in the same transaction', async () => {
     // Coordinator 2 is the listing's own coordinator; coordinator 1 works on it only through the agent.
     const listingId = await withDb((db) => insertRow(db, 'listings', { address: '3 Willow Bend, Round Rock TX', agent_id: agent.id, tc_id: tc2.id }));
-    await withDb((db) => insertRow(db, 'notes', { listing_id: listingId, user_id: agent.id, content: 'Seller wants a 30-day close.' }));
+    await withDb((db) => insertRow(db, 'documents', { listing_id: listingId, uploaded_by: agent.id, file_name: 'Seller disclosure.pdf', file_url: `listings/${listingId}/disclosure.pdf` }));
     await inOneTransaction(async (db, as, asSuperuser) => {
       await as(tc1);
-      expect(await noteContents(db, listingId), "coordinator 1 reads their agent's listing").toEqual(['Seller wants a 30-day close.']);
+      expect(await documentNames(db, listingId), "coordinator 1 reads their agent's listing").toEqual(['Seller disclosure.pdf']);
       await asSuperuser();
       await db.query('update public.users set assigned_tc_id = $2 where id = $1', [agent.id, tc2.id]);
       await as(tc1);
-      expect(await noteContents(db, listingId), 'no longer once the agent is assigned to coordinator 2').toEqual([]);
+      expect(await documentNames(db, listingId), 'no longer once the agent is assigned to coordinator 2').toEqual([]);
       await as(tc2);
-      expect(await noteContents(db, listingId), 'the listing\'s own coordinator still reads it').toEqual(['Seller wants a 30-day close.']);
+      expect(await documentNames(db, listingId), 'the listing\'s own coordinator still reads it').toEqual(['Seller disclosure.pdf']);
     });
     await withDb((db) => db.query('delete from public.listings where id = $1', [listingId]));
   });
