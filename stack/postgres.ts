@@ -153,13 +153,13 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
 /** The cluster's superuser, as on hosted Supabase (initdb's bootstrap user). */
 export const SUPERUSER = 'supabase_admin';
 /** Every login role of the local stack has this password (as `supabase start`). */
-export const ROLE_PASSWORD = 'postgres';
+const ROLE_PASSWORD = 'postgres';
 
 /** Roles the stack's own parts log in as, each as its hosted counterpart does. */
 export type StackRole = typeof SUPERUSER | 'postgres' | 'supabase_auth_admin' | 'supabase_storage_admin' | 'authenticator';
 
 /** `config.dbUrl` (the `postgres` role, as `supabase status` prints it) for another login role. */
-export function roleUrl(config: StackConfig, role: StackRole, database = 'postgres'): string {
+export function roleUrl(config: Pick<StackConfig, 'dbUrl'>, role: StackRole, database = 'postgres'): string {
   const url = new URL(config.dbUrl);
   url.username = role;
   url.password = ROLE_PASSWORD;

@@ -8,7 +8,7 @@ import crypto from 'node:crypto';
 import type { RealtimeChannel, RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, mintAccessToken, mintedUser, signedInUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
-import { ROLE_PASSWORD, SUPERUSER } from '../../stack/postgres.ts';
+import { roleUrl, SUPERUSER } from '../../stack/postgres.ts';
 import { sleep, subscribed, waitFor } from '../support/realtime.ts';
 
 type Row = { id: number; owner_id: string | null; body: string; seq: number; is_public: boolean };
@@ -134,16 +134,13 @@ describe('realtime postgres changes under RLS', () => {
     const { changes, channel } = await listen(a.client, 'INSERT');
     // ALTER SYSTEM needs the cluster's superuser (postgres is not one, as on hosted).
     const info = stackInfo();
-    const superuserUrl = new URL(info.dbUrl);
-    superuserUrl.username = SUPERUSER;
-    superuserUrl.password = ROLE_PASSWORD;
     const setSystem = (sql: string) =>
       withDb(
         async (db) => {
           await db.query(sql);
           await db.query('select pg_reload_conf()');
         },
-        { ...info, dbUrl: superuserUrl.toString() },
+        { ...info, dbUrl: roleUrl(info, SUPERUSER) },
       );
     await setSystem(`alter system set synchronous_commit = 'local'`);
     await setSystem(`alter system set synchronous_standby_names = 'listingdesk_absent_standby'`);
