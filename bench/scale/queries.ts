@@ -113,7 +113,7 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: 'chat: my channels', actor: 'coordinator', run: (db, c) => db.from('tc_channels').select('id, name, description, is_private, created_by_id, member_count:tc_channel_members(count), mine:tc_channel_members!inner(role, tc_id)').eq('mine.tc_id', c.coordinatorId).order('name') },
   { name: 'chat: general page', actor: 'coordinator', run: (db) => db.from('tc_team_messages').select(CHAT_COLUMNS).is('channel_id', null).is('parent_message_id', null).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30) },
   { name: 'chat: channel page', actor: 'coordinator', run: (db, c) => db.from('tc_team_messages').select(CHAT_COLUMNS).eq('channel_id', c.channelId).is('parent_message_id', null).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30) },
-  { name: 'chat: pinned', actor: 'coordinator', run: (db) => db.from('tc_team_messages').select(CHAT_COLUMNS).eq('is_pinned', true).is('channel_id', null).order('created_at', { ascending: false }).limit(50) },
+  { name: 'chat: pinned', actor: 'coordinator', run: (db) => db.from('tc_team_messages').select(CHAT_COLUMNS).is('is_pinned', true).is('channel_id', null).order('created_at', { ascending: false }).limit(50) },
   { name: 'chat: unread counts', actor: 'coordinator', run: (db) => db.rpc('channel_unread_counts') },
   { name: 'chat: coordinators', actor: 'coordinator', run: (db) => db.from('users').select('id, first_name, last_name, email').eq('role', 'tc').order('first_name').order('last_name').limit(200) },
   // --- the super admin's screens

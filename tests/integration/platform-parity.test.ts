@@ -68,6 +68,22 @@ describe('platform parity with hosted Supabase', () => {
     expect(roles.authenticator?.rolinherit, 'authenticator stays NOINHERIT').toBe(false);
   });
 
+  it('lets postgres administer the API roles, as hosted grants them WITH ADMIN OPTION', async () => {
+    const admin = await withDb(async (db) =>
+      (await db.query<{ role: string }>(
+        `select m.roleid::regrole::text as role from pg_auth_members m
+         where m.member = 'postgres'::regrole and m.admin_option
+           and m.roleid in ('anon'::regrole, 'authenticated'::regrole, 'authenticator'::regrole, 'service_role'::regrole)`,
+      )).rows.map((r) => r.role).sort(),
+    );
+    expect(admin, 'postgres may ALTER ROLE … SET on the four API roles (migrations give authenticated its plan_cache_mode)').toEqual([
+      'anon',
+      'authenticated',
+      'authenticator',
+      'service_role',
+    ]);
+  });
+
   it('has migrations and the seed run as postgres, and the services log in as their hosted roles', async () => {
     const owners = await withDb(async (db) => {
       const { rows } = await db.query<{ owner: string }>(`select distinct pg_get_userbyid(relowner) as owner from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`);

@@ -2,7 +2,7 @@
  * PostgREST behind the gateway, with RLS deciding rows for two users.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, mintedUser, stackInfo, withDb, type TestUser } from '../support/clients.ts';
+import { anonClient, mintedUser, serviceClient, stackInfo, withDb, type TestUser } from '../support/clients.ts';
 
 describe('REST under row-level security', () => {
   let a: TestUser;
@@ -21,6 +21,7 @@ describe('REST under row-level security', () => {
         create policy "Owners can add their notes" on public.test_private_notes for insert to authenticated with check ((select auth.uid()) = owner_id);
         create policy "Owners can change their notes" on public.test_private_notes for update to authenticated using ((select auth.uid()) = owner_id) with check ((select auth.uid()) = owner_id);
         create policy "Owners can delete their notes" on public.test_private_notes for delete to authenticated using ((select auth.uid()) = owner_id);
+        create function public.test_plan_cache_mode() returns text language sql stable set search_path = '' as $$ select current_setting('plan_cache_mode') $$;
         notify pgrst, 'reload schema';`);
     });
     a = await mintedUser();
@@ -37,7 +38,7 @@ describe('REST under row-level security', () => {
   });
 
   afterAll(async () => {
-    await withDb((db) => db.query('drop table if exists public.test_private_notes'));
+    await withDb((db) => db.query('drop table if exists public.test_private_notes; drop function if exists public.test_plan_cache_mode()'));
   });
 
   it('lets each user see and change only their own rows', async () => {
@@ -62,6 +63,18 @@ describe('REST under row-level security', () => {
 
     const anon = await anonClient().from('test_private_notes').select('body');
     expect(anon.data, 'anon sees no rows').toEqual([]);
+  });
+
+  it('plans signed-in requests once per connection (generic plans) and leaves the other roles at the default', async () => {
+    // The migration sets plan_cache_mode on authenticated; PostgREST applies an
+    // impersonated role's settings at the start of each request.
+    const signedIn = await a.client.rpc('test_plan_cache_mode');
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data, 'a signed-in request reuses generic plans (its policies are not planned again each time)').toBe('force_generic_plan');
+    const service = await serviceClient().rpc('test_plan_cache_mode');
+    expect(service.data, 'service role keeps the default').toBe('auto');
+    const anon = await anonClient().rpc('test_plan_cache_mode');
+    expect(anon.data, 'anon keeps the default').toBe('auto');
   });
 
   it('refuses requests without an API key or with a tampered token', async () => {

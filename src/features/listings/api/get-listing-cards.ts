@@ -22,7 +22,7 @@ export type ListingCardsInput = z.infer<typeof listingCardsInputSchema>;
  * One page of an agent's listings, newest first (index listings_agent_id_created_at_idx),
  * each with the number of its tasks the agent has not read — an embedded
  * count filtered to that agent's unread tasks, so the badges come in the same
- * request (index tasks_unread_by_assignee_idx). Totals come from listing_stats().
+ * request (index tasks_assigned_to_id_is_read_by_agent_idx). Totals come from listing_stats().
  */
 export async function getListingCards(input: ListingCardsInput) {
   const { agentId, offset, limit, status } = listingCardsInputSchema.parse(input);
