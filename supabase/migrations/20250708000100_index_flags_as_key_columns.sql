@@ -10,7 +10,10 @@
 -- (0.79-0.84x the service role's throughput at 100,000 listings) and the
 -- pinned chat messages to scanning the general channel (0.21x). With the flag
 -- after the equality column, `user_id = $1 and is_read = $2` is an index
--- condition whatever the value.
+-- condition whatever the value. The pinned list also filters `is.true`
+-- (src/features/chat/api/get-pinned-messages.ts): a generic plan estimates a
+-- parameter from the column's average, and only a value written into the
+-- SQL text tells it that almost no message is pinned.
 -- ---------------------------------------------------------------------------
 
 drop index public.notifications_user_id_unread_idx;
