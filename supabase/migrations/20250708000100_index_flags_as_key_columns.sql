@@ -29,4 +29,4 @@ comment on index public.tasks_assigned_to_id_is_read_by_agent_idx is
 drop index public.tc_team_messages_pinned_idx;
 create index tc_team_messages_channel_id_is_pinned_idx on public.tc_team_messages (channel_id, is_pinned, created_at desc);
 comment on index public.tc_team_messages_channel_id_is_pinned_idx is
-  'A channel''s pinned messages (channel_id null: the general channel), newest first, with is_pinned as a parameter.';
+  'A channel''s pinned messages (channel_id null: the general channel), newest first, with is_pinned an index condition (the app sends is_pinned IS TRUE; a partial index "where is_pinned" is not used for that test).';
