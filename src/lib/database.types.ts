@@ -2049,6 +2049,7 @@ export type Database = {
           "first_name": string | null
           "id": string
           "id_photos": NonNullable<Json>
+          "is_test_profile": boolean
           "last_name": string | null
           "license_number": string | null
           "mls_system": string | null
@@ -2072,6 +2073,7 @@ export type Database = {
           "first_name"?: string | null
           "id"?: string
           "id_photos"?: NonNullable<Json>
+          "is_test_profile"?: boolean
           "last_name"?: string | null
           "license_number"?: string | null
           "mls_system"?: string | null
@@ -2094,6 +2096,7 @@ export type Database = {
           "first_name"?: string | null
           "id"?: string
           "id_photos"?: NonNullable<Json>
+          "is_test_profile"?: boolean
           "last_name"?: string | null
           "license_number"?: string | null
           "mls_system"?: string | null
@@ -2140,7 +2143,7 @@ export type Database = {
           "email": string
           "first_name": string | null
           "id": string
-          "is_test_profile": boolean | null
+          "is_test_profile": boolean
           "last_name": string | null
           "listing_count": number | null
           "open_task_count": number | null
@@ -2154,7 +2157,7 @@ export type Database = {
           "email"?: string | null
           "first_name"?: string | null
           "id"?: string | null
-          "is_test_profile"?: never
+          "is_test_profile"?: boolean | null
           "last_name"?: string | null
           "listing_count"?: never
           "open_task_count"?: never
@@ -2167,7 +2170,7 @@ export type Database = {
           "email"?: string | null
           "first_name"?: string | null
           "id"?: string | null
-          "is_test_profile"?: never
+          "is_test_profile"?: boolean | null
           "last_name"?: string | null
           "listing_count"?: never
           "open_task_count"?: never
@@ -2345,6 +2348,7 @@ export type Database = {
           "first_name": string | null
           "id": string
           "id_photos": NonNullable<Json>
+          "is_test_profile": boolean
           "last_name": string | null
           "license_number": string | null
           "mls_system": string | null
@@ -2483,7 +2487,7 @@ export type Database = {
           "email": string
           "first_name": string | null
           "id": string
-          "is_test_profile": boolean | null
+          "is_test_profile": boolean
           "last_name": string | null
           "listing_count": number | null
           "open_task_count": number | null
@@ -2559,6 +2563,7 @@ export type Database = {
           "first_name": string | null
           "id": string
           "id_photos": NonNullable<Json>
+          "is_test_profile": boolean
           "last_name": string | null
           "license_number": string | null
           "mls_system": string | null
@@ -2672,6 +2677,7 @@ export type Database = {
           "first_name": string | null
           "id": string
           "id_photos": NonNullable<Json>
+          "is_test_profile": boolean
           "last_name": string | null
           "license_number": string | null
           "mls_system": string | null
@@ -2891,6 +2897,7 @@ export type Database = {
           "first_name": string | null
           "id": string
           "id_photos": NonNullable<Json>
+          "is_test_profile": boolean
           "last_name": string | null
           "license_number": string | null
           "mls_system": string | null
@@ -2943,6 +2950,7 @@ export type Database = {
           "first_name": string | null
           "id": string
           "id_photos": NonNullable<Json>
+          "is_test_profile": boolean
           "last_name": string | null
           "license_number": string | null
           "mls_system": string | null

@@ -256,6 +256,23 @@ describe('accounts', () => {
     expect((await tc1.client.from('tc_channels').select('id').eq('id', channel)).data?.length, 'back as tc, the channel is visible').toBe(1);
   });
 
+  it("the 'Test Profile' flag follows the sign-in's coordinator account and no client can set it", async () => {
+    const coordinator = await createActor('EscFlagCoord', 'tc');
+    const made = await coordinator.client.rpc('create_test_agent_profile');
+    expect(made.error, 'a coordinator creates their test agent profile').toBeNull();
+    const card = await coordinator.client.from('agent_overview').select('id, is_test_profile').eq('assigned_tc_id', coordinator.id!);
+    expect(card.data, "the coordinator's grid flags the test profile").toEqual([{ id: made.data, is_test_profile: true }]);
+    const forged = await coordinator.client.from('users').update({ is_test_profile: false }).eq('id', made.data);
+    expect(forged.error?.code, 'is_test_profile is not an updatable column for API callers').toBe('42501');
+    const agentCard = await agentA.client.from('agent_overview').select('is_test_profile').eq('id', agentA.id!).single();
+    expect(agentCard.data?.is_test_profile, 'an ordinary agent is not a test profile').toBe(false);
+
+    const removed = await admin.client.from('users').delete().eq('id', coordinator.id!).select('id');
+    expect(removed.data, 'a super admin deletes the coordinator account').toEqual([{ id: coordinator.id }]);
+    const left = await one<{ role: string; is_test_profile: boolean }>('select role, is_test_profile from public.users where id = $1', [made.data]);
+    expect(left, 'without a coordinator account on its sign-in, the agent account is no longer a test profile').toEqual({ role: 'agent', is_test_profile: false });
+  });
+
   it('coordinators assign unassigned agents to themselves and unassign only their own', async () => {
     const free = await createActor('EscFree', 'agent');
     expect((await tc2.client.from('users').select('id').eq('id', free.id!)).data, "coordinators do not read an unassigned agent's full profile").toEqual([]);
