@@ -273,6 +273,25 @@ describe('accounts', () => {
     expect(left, 'without a coordinator account on its sign-in, the agent account is no longer a test profile').toEqual({ role: 'agent', is_test_profile: false });
   });
 
+  it("flags an agent account created while the sign-in's coordinator account is being created", async () => {
+    const agent = await createActor('EscFlagRace', 'agent');
+    const second = await withDb(async (db) => {
+      await db.query('begin');
+      await db.query(`insert into public.users (auth_user_id, email, role, first_name) values ($1, $2, 'tc', 'Race')`, [agent.authId, agent.email]);
+      // Another connection adds a second agent account to the same sign-in before the coordinator account commits.
+      const adding = withDb((other) => other.query<{ id: string }>(
+        `insert into public.users (auth_user_id, email, role, first_name) values ($1, $2, 'agent', 'Race') returning id`, [agent.authId, agent.email]));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await db.query('commit');
+      return (await adding).rows[0].id;
+    });
+    const flags = await withDb(async (db) => (await db.query<{ id: string; is_test_profile: boolean }>(
+      `select id, is_test_profile from public.users where auth_user_id = $1 and role = 'agent'`, [agent.authId])).rows);
+    const byId = (x: { id: string | null }, y: { id: string | null }) => (x.id! < y.id! ? -1 : 1);
+    expect(flags.sort(byId), 'both agent accounts of the sign-in are test profiles once its coordinator account exists').toEqual(
+      [{ id: agent.id, is_test_profile: true }, { id: second, is_test_profile: true }].sort(byId));
+  });
+
   it('coordinators assign unassigned agents to themselves and unassign only their own', async () => {
     const free = await createActor('EscFree', 'agent');
     expect((await tc2.client.from('users').select('id').eq('id', free.id!)).data, "coordinators do not read an unassigned agent's full profile").toEqual([]);
