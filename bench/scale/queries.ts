@@ -62,19 +62,19 @@ const listingCards = (db: SupabaseClient, agentId: string, limit: number, status
     .select('id, address, seller_name, listing_price, status, agent_id, tc_id, created_at, unread_tasks:tasks(count)')
     .eq('agent_id', agentId)
     .eq('unread_tasks.assigned_to_id', agentId)
-    .eq('unread_tasks.is_read_by_agent', false);
+    .is('unread_tasks.is_read_by_agent', false);
   if (status) query = query.eq('status', status);
   return query.order('created_at', { ascending: false }).order('id').range(0, limit - 1);
 };
 
 const notificationsPage = (db: SupabaseClient, userId: string, unread = false) => {
   let query = db.from('notifications').select(NOTIFICATION_COLUMNS).eq('user_id', userId);
-  if (unread) query = query.eq('is_read', false);
+  if (unread) query = query.is('is_read', false);
   return query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(20);
 };
 
 const unreadNotifications = (db: SupabaseClient, userId: string) =>
-  db.from('notifications').select('id', { count: 'exact', head: true }).eq('user_id', userId).eq('is_read', false);
+  db.from('notifications').select('id', { count: 'exact', head: true }).eq('user_id', userId).is('is_read', false);
 
 export const SCALE_QUERIES: ScaleQuery[] = [
   // --- the agent's screens
@@ -84,7 +84,7 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: 'agent: listings by status', actor: 'agent', run: (db, c) => listingCards(db, c.agentId, 20, 'live') },
   { name: 'agent: my listings (24 + 1)', actor: 'agent', run: (db, c) => db.from('listings').select('*').eq('agent_id', c.agentId).order('created_at', { ascending: false }).order('id').range(0, 24) },
   { name: 'agent: my tasks (25 + 1)', actor: 'agent', run: (db, c) => db.from('tasks').select(TASK_COLUMNS).eq('assigned_to_id', c.agentId).order('created_at', { ascending: false }).order('id').range(0, 25) },
-  { name: 'agent: unread task count', actor: 'agent', run: (db, c) => db.from('tasks').select('id', { count: 'exact', head: true }).eq('assigned_to_id', c.agentId).eq('is_read_by_agent', false) },
+  { name: 'agent: unread task count', actor: 'agent', run: (db, c) => db.from('tasks').select('id', { count: 'exact', head: true }).eq('assigned_to_id', c.agentId).is('is_read_by_agent', false) },
   { name: 'agent: notifications page', actor: 'agent', run: (db, c) => notificationsPage(db, c.agentId) },
   { name: 'agent: unread notifications page', actor: 'agent', run: (db, c) => notificationsPage(db, c.agentId, true) },
   { name: 'agent: unread notification count', actor: 'agent', run: (db, c) => unreadNotifications(db, c.agentId) },
@@ -152,7 +152,7 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: 'api: GET /listings/stats (coordinator)', actor: 'coordinator', run: (db) => db.rpc('listing_stats', { agent_id: null }).single() },
   { name: 'api: GET /listings/:id/notes', actor: 'agent', run: (db, c) => db.from('listings').select(`id, notes(${NOTE_COLUMNS})`).eq('id', c.listingId).order('created_at', { referencedTable: 'notes', ascending: false }).order('id', { referencedTable: 'notes' }).range(0, 99, { referencedTable: 'notes' }).maybeSingle() },
   { name: 'api: GET /notifications', actor: 'agent', run: (db) => db.rpc('my_account').select(`id, notifications(${NOTIFICATION_COLUMNS})`).order('created_at', { referencedTable: 'notifications', ascending: false }).order('id', { referencedTable: 'notifications', ascending: false }).range(0, 99, { referencedTable: 'notifications' }).maybeSingle() },
-  { name: 'api: GET /notifications/unread-count', actor: 'agent', run: (db) => db.rpc('my_account').select('id, unread:notifications(count)').eq('unread.is_read', false).maybeSingle() },
+  { name: 'api: GET /notifications/unread-count', actor: 'agent', run: (db) => db.rpc('my_account').select('id, unread:notifications(count)').is('unread.is_read', false).maybeSingle() },
   // Without teamId the function names the caller's team (files.ts teamInScope).
   {
     name: 'api: GET /messages/general',

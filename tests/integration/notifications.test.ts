@@ -264,13 +264,15 @@ describe('paging and counting', () => {
       await db.query('set enable_seqscan = off');
       const explain = async (sql: string) => JSON.stringify((await db.query(`explain (format json) ${sql}`, [reader.id])).rows[0]);
       return {
-        // As a signed-in request runs it: a generic plan, the flag a parameter.
-        count: JSON.stringify((await db.query('explain (generic_plan, format json) select count(*) from public.notifications where user_id = $1 and is_read = $2')).rows[0]),
+        // As a signed-in request runs it: a generic plan, the user a parameter, the flag
+        // in the SQL text (the app sends is_read=is.false; as a parameter, a generic plan
+        // cannot tell the unread rows from the whole inbox and may read either index).
+        count: JSON.stringify((await db.query('explain (generic_plan, format json) select count(*) from public.notifications where user_id = $1 and is_read is false')).rows[0]),
         page: await explain('select id from public.notifications where user_id = $1 order by created_at desc, id desc limit 20'),
         tab: await explain("select id from public.notifications where user_id = $1 and type = 'task' order by created_at desc, id desc limit 20"),
       };
     });
-    expect(plans.count, 'the unread count reads (user_id, is_read) on an index, also when is_read is a parameter').toMatch(/"Index Name":"notifications_user_id_is_read_created_at_idx"/);
+    expect(plans.count, 'the unread count reads (user_id, is_read) on an index, also on a generic plan').toMatch(/"Index Name":"notifications_user_id_is_read_created_at_idx"/);
     for (const [name, plan] of Object.entries({ page: plans.page, tab: plans.tab })) {
       expect(plan, `the ${name} query reads an index in order`).toMatch(/"Node Type":"Index (Only )?Scan"/);
       expect(plan, `the ${name} query needs no sort step`).not.toMatch(/"Node Type":"(Incremental )?Sort"/);

@@ -31,7 +31,7 @@ export async function getListingCards(input: ListingCardsInput) {
     .select('id, address, seller_name, listing_price, status, agent_id, tc_id, created_at, unread_tasks:tasks(count)')
     .eq('agent_id', agentId)
     .eq('unread_tasks.assigned_to_id', agentId)
-    .eq('unread_tasks.is_read_by_agent', false);
+    .is('unread_tasks.is_read_by_agent', false);
   if (status) query = query.eq('status', status);
   const rows = throwIfError(
     await query

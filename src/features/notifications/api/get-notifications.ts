@@ -16,7 +16,7 @@ const NOTIFICATION_COLUMNS = 'id, user_id, type, title, content, is_read, action
  */
 export async function getNotifications(userId: string, tab: NotificationTab, cursor: KeysetCursor | null) {
   let query = supabase.from('notifications').select(NOTIFICATION_COLUMNS).eq('user_id', userId);
-  if (tab === 'unread') query = query.eq('is_read', false);
+  if (tab === 'unread') query = query.is('is_read', false);
   if (tab === 'message' || tab === 'task') query = query.eq('type', tab);
   if (cursor) query = query.or(olderThanFilter(cursor));
   return throwIfError(await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(NOTIFICATIONS_PAGE));

@@ -5,7 +5,7 @@ import { notificationKeys } from '@/features/notifications/api/query-keys';
 
 /** The caller's unread notifications, counted by the database in one head request (partial index on unread rows). */
 export async function getUnreadCount(userId: string): Promise<number> {
-  const result = await supabase.from('notifications').select('id', { count: 'exact', head: true }).eq('user_id', userId).eq('is_read', false);
+  const result = await supabase.from('notifications').select('id', { count: 'exact', head: true }).eq('user_id', userId).is('is_read', false);
   throwIfError(result);
   return result.count ?? 0;
 }

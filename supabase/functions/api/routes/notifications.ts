@@ -51,7 +51,7 @@ export const notificationRoutes = [
     async handler({ caller, query }) {
       // One request: the active account with one page of its own inbox embedded.
       let request = caller.db.rpc('my_account').select(`id, notifications(${NOTIFICATION_COLUMNS})`);
-      if (query.unread === 'true') request = request.eq('notifications.is_read', false);
+      if (query.unread === 'true') request = request.is('notifications.is_read', false);
       if (query.type) request = request.eq('notifications.type', query.type);
       const account = found(await embeddedPage(request, 'notifications', NEWEST_FIRST, query).maybeSingle(), noAccount);
       return camelize((account as { notifications: unknown[] }).notifications);
@@ -65,7 +65,7 @@ export const notificationRoutes = [
     response: z.object({ count: z.number().int() }),
     async handler({ caller }) {
       const account = found(
-        await caller.db.rpc('my_account').select('id, unread:notifications(count)').eq('unread.is_read', false).maybeSingle(),
+        await caller.db.rpc('my_account').select('id, unread:notifications(count)').is('unread.is_read', false).maybeSingle(),
         noAccount,
       );
       return { count: (account as { unread: { count: number }[] }).unread[0]?.count ?? 0 };
