@@ -2060,6 +2060,7 @@ export type Database = {
           "phone": string | null
           "profile_image_url": string | null
           "role": string
+          "search_text": string | null
           "updated_at": string
         }
         ComputedFields: never
@@ -2084,6 +2085,7 @@ export type Database = {
           "phone"?: string | null
           "profile_image_url"?: string | null
           "role"?: string
+          "search_text"?: never
           "updated_at"?: string
         }
         Update: {
@@ -2107,6 +2109,7 @@ export type Database = {
           "phone"?: string | null
           "profile_image_url"?: string | null
           "role"?: string
+          "search_text"?: never
           "updated_at"?: string
         }
         Relationships: [
@@ -2148,6 +2151,7 @@ export type Database = {
           "listing_count": number | null
           "open_task_count": number | null
           "profile_image_url": string | null
+          "search_text": string | null
           "task_count": number | null
         }
         ComputedFields: never
@@ -2162,6 +2166,7 @@ export type Database = {
           "listing_count"?: never
           "open_task_count"?: never
           "profile_image_url"?: string | null
+          "search_text"?: string | null
           "task_count"?: never
         }
         Update: {
@@ -2175,6 +2180,7 @@ export type Database = {
           "listing_count"?: never
           "open_task_count"?: never
           "profile_image_url"?: string | null
+          "search_text"?: string | null
           "task_count"?: never
         }
         Relationships: [
@@ -2359,6 +2365,7 @@ export type Database = {
           "phone": string | null
           "profile_image_url": string | null
           "role": string
+          "search_text": string | null
           "updated_at": string
         }[]
         SetofOptions: {
@@ -2411,6 +2418,7 @@ export type Database = {
           "id": string
           "last_name": string
           "profile_image_url": string
+          "search_text": string
         }[]
       }
       "begin_ai_interaction": {
@@ -2492,6 +2500,7 @@ export type Database = {
           "listing_count": number | null
           "open_task_count": number | null
           "profile_image_url": string | null
+          "search_text": string | null
           "task_count": number | null
         }[]
         SetofOptions: {
@@ -2574,6 +2583,7 @@ export type Database = {
           "phone": string | null
           "profile_image_url": string | null
           "role": string
+          "search_text": string | null
           "updated_at": string
         }
         SetofOptions: {
@@ -2688,6 +2698,7 @@ export type Database = {
           "phone": string | null
           "profile_image_url": string | null
           "role": string
+          "search_text": string | null
           "updated_at": string
         }
         SetofOptions: {
@@ -2908,6 +2919,7 @@ export type Database = {
           "phone": string | null
           "profile_image_url": string | null
           "role": string
+          "search_text": string | null
           "updated_at": string
         }
         SetofOptions: {
@@ -2961,6 +2973,7 @@ export type Database = {
           "phone": string | null
           "profile_image_url": string | null
           "role": string
+          "search_text": string | null
           "updated_at": string
         }
         SetofOptions: {

@@ -24,7 +24,7 @@ async function priyasCoordinator(): Promise<string | null> {
 
 /** 'Available Agents' as the screen asks for it: available_agents() searched, counted and paged by PostgREST. */
 async function availableAgents(user: TestUser, search: string) {
-  let query = user.client.rpc('available_agents', {}, { count: 'exact' }).select('id, first_name, last_name, email').order('first_name');
+  let query = user.client.rpc('available_agents', {}, { count: 'exact' }).select('id, first_name, last_name, email, search_text').order('first_name');
   for (const filter of personSearchFilters(search)) query = query.or(filter);
   const result = await query.range(0, 24);
   return { ...result, data: result.data as { id: string }[] | null };
@@ -103,6 +103,21 @@ describe('agent assignments', () => {
     expect([available.data?.map((a) => a.id), available.count], 'available agents are searched case-insensitively and counted').toEqual([[ID.priya], 1]);
     const foreign = await assignedAgents(olivia, ID.david, '');
     expect([foreign.data, foreign.count], "another coordinator's list stays empty for Olivia (RLS)").toEqual([[], 0]);
+  });
+
+  it('the searched text is kept by the database from the names and e-mail, and no client writes it', async () => {
+    const kept = await olivia.client.from('users').select('search_text').eq('id', ID.marcus).single();
+    expect(kept.data?.search_text, 'first name, last name and e-mail, lowercased').toBe('marcus johnson marcus.johnson@listingdesk.test');
+    try {
+      await withDb((db) => db.query("update public.users set last_name = 'Johnson-Reyes' where id = $1", [ID.marcus]));
+      const renamed = await assignedAgents(olivia, ID.olivia, 'JOHNSON-reyes');
+      expect(renamed.data?.map((a) => a.id), 'a renamed agent is found by the new name at once').toEqual([ID.marcus]);
+    } finally {
+      await withDb((db) => db.query("update public.users set last_name = 'Johnson' where id = $1", [ID.marcus]));
+    }
+    const forged = await marcus.client.from('users').update({ search_text: 'priya patel' } as never).eq('id', ID.marcus).select('search_text');
+    expect(forged.error?.code, 'the column is generated: writing it is refused').toMatch(/^(42501|428C9)$/);
+    expect((await assignedAgents(olivia, ID.olivia, 'patel')).data, 'and Marcus is not found as Priya').toEqual([]);
   });
 
   it("an agent's profile: their coordinator reads it with the coordinator's name and listings; other coordinators read nothing", async () => {

@@ -12,7 +12,9 @@ import { agentKeys } from '@/features/agents/api/query-keys';
 export async function getAvailableAgents(params: AgentListParams): Promise<AgentPage> {
   const query = supabase
     .rpc('available_agents', {}, { count: 'exact' })
-    .select('id, first_name, last_name, email, profile_image_url')
+    // search_text is read only so the search can filter on it: PostgREST filters a
+    // function's table result on selected columns only.
+    .select('id, first_name, last_name, email, profile_image_url, search_text')
     .order('first_name')
     .order('last_name')
     .order('id');
