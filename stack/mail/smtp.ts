@@ -79,10 +79,17 @@ export async function startSmtpListener(
       }
     },
   });
+  // SMTPServer re-emits its listening socket's errors (and its connections') as its own 'error'
+  // event; unheard, one is thrown from the emitter: a port taken at start-up left the start
+  // hanging instead of failing. Start-up errors reject; later ones are logged.
   await new Promise<void>((resolve, reject) => {
-    server.server.once('error', reject);
-    server.listen(config.smtpPort, '127.0.0.1', () => resolve());
+    server.once('error', reject);
+    server.listen(config.smtpPort, '127.0.0.1', () => {
+      server.removeListener('error', reject);
+      resolve();
+    });
   });
+  server.on('error', (error: Error) => log.part('mail', `smtp: ${error.message}`));
   const { port } = server.server.address() as AddressInfo;
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -74,37 +74,68 @@ function testConfig(dataDir: string, limit: number, enableSignup: boolean): stri
  */
 export const NO_AI_PROVIDER: Record<string, string> = { OPENAI_API_KEY: '', OPENAI_BASE_URL: '', OPENAI_MODEL: '' };
 
+/** What a test may change in its throwaway stack. */
+export interface ThrowawayStackOptions {
+  siteUrl?: string;
+  signInSignUps?: number;
+  trustedProxies?: string[];
+  enableSignup?: boolean;
+  /** Edge Function variables over supabase/functions/.env (AI settings default to none). */
+  functionsEnv?: Record<string, string>;
+  /** PostgREST answers plan requests (EXPLAIN), for benchmarks. */
+  explainPlans?: boolean;
+}
+
 export async function startThrowawayStack(
-  extra: {
-    siteUrl?: string;
-    signInSignUps?: number;
-    trustedProxies?: string[];
-    enableSignup?: boolean;
-    /** Edge Function variables over supabase/functions/.env (AI settings default to none). */
-    functionsEnv?: Record<string, string>;
-    /** PostgREST answers plan requests (EXPLAIN), for benchmarks. */
-    explainPlans?: boolean;
-  } = {},
+  extra: ThrowawayStackOptions = {},
 ): Promise<{ info: StackInfo; stack: RunningStack; stop(): Promise<void> }> {
   sweepDeadTempDirs();
+  // Ports are picked free and bound a moment later; another process (other test files start
+  // stacks and open connections at the same time) may take one in between: start again on new ports.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(extra);
+    } catch (error) {
+      if (attempt === 3 || !isPortTaken(error)) throw error;
+    }
+  }
+}
+
+function isPortTaken(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /address already in use/i.test((error as Error).message ?? '');
+}
+
+async function startOnFreePorts(extra: ThrowawayStackOptions) {
   const folder = ownedTempDir(throwawayPrefix());
   const dataDir = folder.path;
-  const stack = await startStack({
-    temporary: true,
-    configFile: testConfig(dataDir, extra.signInSignUps ?? TEST_SIGN_IN_SIGN_UPS, extra.enableSignup ?? true),
-    trustedProxies: extra.trustedProxies,
-    dataDir,
-    apiPort: await freePort(),
-    dbPort: await freePort(),
-    mailPort: await freePort(),
-    smtpPort: await freePort(),
-    jwtSecret: crypto.randomBytes(32).toString('hex'),
-    ephemeral: true,
-    quiet: true,
-    siteUrl: extra.siteUrl,
-    functionsEnv: { ...NO_AI_PROVIDER, ...extra.functionsEnv },
-    explainPlans: extra.explainPlans,
-  });
+  const ports: number[] = [];
+  const port = async () => {
+    const picked = await freePort(ports);
+    ports.push(picked);
+    return picked;
+  };
+  let stack: RunningStack;
+  try {
+    stack = await startStack({
+      temporary: true,
+      configFile: testConfig(dataDir, extra.signInSignUps ?? TEST_SIGN_IN_SIGN_UPS, extra.enableSignup ?? true),
+      trustedProxies: extra.trustedProxies,
+      dataDir,
+      apiPort: await port(),
+      dbPort: await port(),
+      mailPort: await port(),
+      smtpPort: await port(),
+      jwtSecret: crypto.randomBytes(32).toString('hex'),
+      ephemeral: true,
+      quiet: true,
+      siteUrl: extra.siteUrl,
+      functionsEnv: { ...NO_AI_PROVIDER, ...extra.functionsEnv },
+      explainPlans: extra.explainPlans,
+    });
+  } catch (error) {
+    folder.remove();
+    throw error;
+  }
   const c = stack.config;
   return {
     stack,
