@@ -91,9 +91,10 @@ describe('coordinator workspace', () => {
     expect(listed.error, 'a coordinator lists available agents').toBeNull();
     const priya = (listed.data as Record<string, unknown>[]).find((a) => a.id === ID.priya);
     expect(priya, 'the unassigned agent is listed').toBeDefined();
-    expect(Object.keys(priya!).sort(), 'only name, e-mail, avatar and dates leave the function').toEqual(
-      ['created_at', 'email', 'first_name', 'id', 'last_name', 'profile_image_url'].sort(),
+    expect(Object.keys(priya!).sort(), 'only name, e-mail, avatar, dates and their search text leave the function').toEqual(
+      ['created_at', 'email', 'first_name', 'id', 'last_name', 'profile_image_url', 'search_text'].sort(),
     );
+    expect(priya!.search_text, 'the search text is the name and e-mail, nothing more').toBe('priya patel priya.patel@listingdesk.test');
     expect((listed.data as { id: string }[]).map((a) => a.id), 'assigned agents are not available').not.toContain(ID.sarah);
     expect((await admin.client.rpc('available_agents')).error, 'the super admin lists available agents').toBeNull();
     const byAgent = await marcus.client.rpc('available_agents');
