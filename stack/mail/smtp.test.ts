@@ -6,31 +6,23 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { StackConfig } from '../config.ts';
-import type { Logger } from '../log.ts';
+import { createLogger } from '../log.ts';
 import { freePort } from '../processes.ts';
+import { ownedTempDir } from '../temp-dirs.ts';
 import { startSmtpListener } from './smtp.ts';
-
-function quietLog(lines: string[]): Logger {
-  const note = (message: string) => void lines.push(message);
-  return { info: note, warn: note, error: note, part: (_name, message) => note(message), tail: () => '', logFile: () => '' } as Logger;
-}
-
-async function listenOn(port: number): Promise<net.Server> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-  return server;
-}
 
 describe('startSmtpListener', () => {
   it('rejects with EADDRINUSE when its port is taken', async () => {
     const port = await freePort();
-    const taken = await listenOn(port);
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', () => resolve()));
+    const logDir = ownedTempDir('listingdesk-smtp-test-');
     try {
-      const start = startSmtpListener({ smtpPort: port } as StackConfig, quietLog([]), () => {});
+      const start = startSmtpListener({ smtpPort: port } as StackConfig, createLogger(logDir.path, { quiet: true }), () => {});
       await expect(start, 'the start fails at once, with the port error').rejects.toMatchObject({ code: 'EADDRINUSE' });
     } finally {
+      logDir.remove();
       await new Promise<void>((resolve) => taken.close(() => resolve()));
     }
   });
-
 });
