@@ -77,6 +77,14 @@ describe('agent dashboard', () => {
     });
   });
 
+  it('listing_stats without agent_id counts every listing the coordinator may read, once, and nothing for another team', async () => {
+    const team: Stats = { total: 9, incomplete: 3, ready: 3, live: 2, under_contract: 1 };
+    expect((await stats(tc)).data, 'the coordinator: both agents\' 9 listings (each is theirs by agent and by tc_id, counted once)').toEqual(team);
+    const readable = (await tc.client.from('listings').select('status').in('agent_id', [agent.id, teammate.id])).data!;
+    expect(readable.length, 'the same listings RLS shows the coordinator').toBe(team.total);
+    expect((await stats(otherTc)).data, 'another coordinator counts none of them').toEqual({ total: 0, incomplete: 0, ready: 0, live: 0, under_contract: 0 });
+  });
+
   it('listing_stats refuses other people\'s counts and bad input with 4xx, never 500', async () => {
     const teammates = await stats(agent, teammate.id);
     expect(teammates.status, 'an agent may not see a teammate\'s counts (403)').toBe(403);
