@@ -63,7 +63,7 @@ $$;
 comment on function private.accessible_listing_counts() is
   'listing_stats() row for every listing the caller may read, when they are not a super admin: their own listings (agent_id), and acting as tc those with their tc_id and their assigned agents'' (the set of accessible_listing_ids()), each once. Security definer: counts on listings_agent_id_created_at_idx / listings_tc_id_created_at_idx (index-only) without the listings policy per listing; only listings the policy shows the caller are in the set.';
 revoke execute on function private.accessible_listing_counts() from public, anon;
-grant execute on function private.accessible_listing_counts() to authenticated;
+grant execute on function private.accessible_listing_counts() to authenticated, service_role;
 
 create or replace function public.listing_stats(agent_id uuid default null)
 returns table (total integer, incomplete integer, ready integer, live integer, under_contract integer)

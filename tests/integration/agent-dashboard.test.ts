@@ -9,7 +9,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, demoUser, withDb, type TestUser } from '../support/clients.ts';
+import { anonClient, demoUser, serviceClient, withDb, type TestUser } from '../support/clients.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
 
 type Stats = { total: number; incomplete: number; ready: number; live: number; under_contract: number };
@@ -83,6 +83,9 @@ describe('agent dashboard', () => {
     const readable = (await tc.client.from('listings').select('status').in('agent_id', [agent.id, teammate.id])).data!;
     expect(readable.length, 'the same listings RLS shows the coordinator').toBe(team.total);
     expect((await stats(otherTc)).data, 'another coordinator counts none of them').toEqual({ total: 0, incomplete: 0, ready: 0, live: 0, under_contract: 0 });
+    const server = await serviceClient().rpc('listing_stats').single<Stats>();
+    expect(server.error, 'server code (service role, no caller) may call it too: it counts nobody\'s listings').toBeNull();
+    expect(server.data?.total).toBe(0);
   });
 
   it('listing_stats refuses other people\'s counts and bad input with 4xx, never 500', async () => {
