@@ -13,11 +13,22 @@ export interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Runs axe on the current page and returns the serious and critical violations, printable. */
+/** Runs axe on the current page, once its finite transitions have ended, and returns the serious and critical violations, printable. */
 export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => 'axe' in window))) {
     await page.addScriptTag({ path: require.resolve('axe-core') });
   }
+  // Axe measures colours as they are drawn. A button that was just enabled
+  // fades in (transition-all from disabled:opacity-50) and fails contrast for
+  // those 150 ms, so wait for the transitions that end (spinners never do).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
