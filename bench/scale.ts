@@ -5,8 +5,11 @@
  * activity_log), each read as its real user (RLS) and as service role with
  * the same filters, through the gateway and PostgREST like the browser.
  *
- * Per query: rows answered, RLS req/s, service req/s, their ratio, the RLS
- * p95, and growth = RLS req/s at 1k ÷ at 100k. RLS and service run in
+ * Per query: rows answered, RLS req/s, service req/s, their ratio, the
+ * database's CPU time per request in each mode (Postgres processes, read
+ * from /proc: what RLS itself costs, apart from the gateway, PostgREST and
+ * this client sharing the cores), the RLS p95, and growth = RLS req/s at
+ * 1k ÷ at 100k. RLS and service run in
  * alternating windows (order swapped every round) so drift hits both alike;
  * the ratio is the median of the rounds' ratios, so one disturbed window
  * (a checkpoint, a GC pause) does not decide it.
@@ -32,7 +35,7 @@ import { superuserPool } from '../stack/postgres.ts';
 import { startThrowawayStack, type StackInfo } from '../tests/support/throwaway-stack.ts';
 import { benchId, growBrokerage } from './scale/generate.ts';
 import { percentile } from './_percentile.ts';
-import { combine, perSecond, sample, type Sample } from './scale/measure.ts';
+import { combine, databaseCpuMeter, databaseCpuPerRequest, perSecond, sample, type CpuMeter, type Sample } from './scale/measure.ts';
 import { SCALE_QUERIES, type Actor, type Answer, type ScaleContext, type ScaleQuery } from './scale/queries.ts';
 
 function option(name: string): string | undefined {
@@ -128,7 +131,7 @@ function rowCount(answer: { data: unknown; count?: number | null }): number {
   return answer.count ?? 0;
 }
 
-async function measure(query: ScaleQuery, clients: Clients, ctx: ScaleContext): Promise<Measurement> {
+async function measure(query: ScaleQuery, clients: Clients, ctx: ScaleContext, meter: CpuMeter | undefined): Promise<Measurement> {
   const ask = (mode: 'rls' | 'service') => (mode === 'service' && query.service ? query.service(clients.service, ctx) : query.run(clients[mode], ctx));
   const send = (mode: 'rls' | 'service') => async () => {
     const answer = await ask(mode);
@@ -155,20 +158,20 @@ async function measure(query: ScaleQuery, clients: Clients, ctx: ScaleContext): 
   const service: Sample[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     const order = round % 2 === 0 ? (['rls', 'service'] as const) : (['service', 'rls'] as const);
-    for (const mode of order) (mode === 'rls' ? rls : service).push(await sample(send(mode), WINDOW_MS, CONCURRENCY));
+    for (const mode of order) (mode === 'rls' ? rls : service).push(await sample(send(mode), WINDOW_MS, CONCURRENCY, meter));
   }
   const ratios = rls.map((r, i) => perSecond(r) / perSecond(service[i])).sort((a, b) => a - b);
   const ratio = (ratios[Math.floor((ratios.length - 1) / 2)] + ratios[Math.ceil((ratios.length - 1) / 2)]) / 2;
   return { rows: rowCount(asUser), rls: combine(rls), service: combine(service), ratio };
 }
 
-async function measureAll(label: string, info: StackInfo, queries: ScaleQuery[]): Promise<Map<string, Measurement>> {
+async function measureAll(label: string, info: StackInfo, queries: ScaleQuery[], meter: CpuMeter | undefined): Promise<Map<string, Measurement>> {
   const { ctx, actors } = await context(info);
   const results = new Map<string, Measurement>();
   const started = performance.now();
   for (const query of queries) {
     try {
-      const result = await measure(query, actors[query.actor], ctx);
+      const result = await measure(query, actors[query.actor], ctx, meter);
       results.set(query.name, result);
       if (process.env.BENCH_VERBOSE) console.log(`  ${query.name}: ${perSecond(result.rls).toFixed(0)} vs ${perSecond(result.service).toFixed(0)} req/s (${result.ratio.toFixed(2)})`);
     } catch (error) {
@@ -212,13 +215,19 @@ async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
   return result;
 }
 
+/** "RLS/service": the database's CPU time per request in each mode (µs), or "–" where it cannot be read. */
+function databaseCpu(m: Measurement): string {
+  const [rls, service] = [databaseCpuPerRequest(m.rls), databaseCpuPerRequest(m.service)];
+  return rls === undefined || service === undefined ? '–' : `${rls.toFixed(0)}/${service.toFixed(0)}`;
+}
+
 function report(small: Map<string, Measurement>, large: Map<string, Measurement>, queries: ScaleQuery[]): boolean {
   // Rows at the large size; "21→100" when the small size's page was not full (the admin sees every account:
   // 21 exist at 1k), so its growth compares pages of different length.
-  const header = ['query', 'rows', 'RLS req/s', 'service req/s', 'ratio', 'p95 ms', `growth ${SMALL / 1000}k→${LARGE / 1000}k`, ''];
+  const header = ['query', 'rows', 'RLS req/s', 'service req/s', 'ratio', 'DB µs/req RLS/service', 'p95 ms', `growth ${SMALL / 1000}k→${LARGE / 1000}k`, ''];
   const lines = queries.map((q) => {
     const big = large.get(q.name);
-    if (!big || !small.has(q.name)) return { failed: true, cells: [q.name, '', '', '', '', '', '', 'FAIL (error, see above)'] };
+    if (!big || !small.has(q.name)) return { failed: true, cells: [q.name, '', '', '', '', '', '', '', 'FAIL (error, see above)'] };
     const ratio = big.ratio;
     const smallRows = small.get(q.name)!.rows;
     const rows = smallRows === big.rows ? String(big.rows) : `${smallRows}→${big.rows}`;
@@ -226,7 +235,7 @@ function report(small: Map<string, Measurement>, large: Map<string, Measurement>
     const failures = [ratio < MIN_RATIO && `ratio < ${MIN_RATIO}`, growth > MAX_GROWTH && `growth > ${MAX_GROWTH}`].filter(Boolean);
     return {
       failed: failures.length > 0,
-      cells: [q.name, rows, perSecond(big.rls).toFixed(0), perSecond(big.service).toFixed(0), ratio.toFixed(2), percentile([...big.rls.latencies].sort((a, b) => a - b), 95).toFixed(1), growth.toFixed(2), failures.length ? `FAIL (${failures.join(', ')})` : 'ok'],
+      cells: [q.name, rows, perSecond(big.rls).toFixed(0), perSecond(big.service).toFixed(0), ratio.toFixed(2), databaseCpu(big), percentile([...big.rls.latencies].sort((a, b) => a - b), 95).toFixed(1), growth.toFixed(2), failures.length ? `FAIL (${failures.join(', ')})` : 'ok'],
     };
   });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l.cells[i].length)));
@@ -246,9 +255,10 @@ try {
   const grow = (from: number, to: number) => growBrokerage(loader, from, to);
   await timed(`generated ${SMALL.toLocaleString()} listings`, () => grow(0, SMALL));
   if (SETUP_SQL) await timed(`applied ${SETUP_SQL}`, () => runSql(stack.info.dbUrl, SETUP_SQL));
-  const small = await measureAll(`${SMALL.toLocaleString()} listings`, stack.info, queries);
+  const meter = databaseCpuMeter(stack.stack.config.dbDir);
+  const small = await measureAll(`${SMALL.toLocaleString()} listings`, stack.info, queries, meter);
   await timed(`grew to ${LARGE.toLocaleString()} listings`, () => grow(SMALL, LARGE));
-  const large = await measureAll(`${LARGE.toLocaleString()} listings`, stack.info, queries);
+  const large = await measureAll(`${LARGE.toLocaleString()} listings`, stack.info, queries, meter);
   if (!report(small, large, queries)) process.exitCode = 1;
   if (EXPLAIN > 0) await explainSlowest(stack.info, large, queries, EXPLAIN);
   if (KEEP) {

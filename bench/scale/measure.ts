@@ -1,15 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /**
  * Throughput of one request under concurrency: `concurrency` loops send it
  * back to back for `windowMs`; req/s counts completed requests over the
  * time until the last one returned. Latencies are kept for percentiles.
+ * With a database CPU meter, the CPU time Postgres spent in the window is
+ * kept too: throughput depends on everything sharing the machine's cores
+ * (gateway, PostgREST, this client), the database's CPU per request only on
+ * what the query and its policies cost.
  */
 export interface Sample {
   requests: number;
   seconds: number;
   latencies: number[];
+  /** CPU time of the database's processes during the window, in ms (undefined without a meter). */
+  databaseCpuMs?: number;
 }
 
-export async function sample(send: () => Promise<void>, windowMs: number, concurrency: number): Promise<Sample> {
+/** Reads the CPU time (ms) used so far by the processes of one Postgres server. */
+export type CpuMeter = () => number;
+
+// Linux reports process CPU times in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
+const MS_PER_TICK = 10;
+
+function cpuMsOf(pid: string): number {
+  // Fields after the command name (which may contain spaces): state is field 3, utime 14, stime 15.
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
+}
+
+function parentOf(pid: string): string | undefined {
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1];
+  } catch {
+    return undefined; // gone meanwhile
+  }
+}
+
+/**
+ * A meter for the Postgres server whose data directory is `dataDir`: the
+ * postmaster and its children (backends serving PostgREST, background
+ * workers). A backend that exits during a window takes its CPU time with it;
+ * PostgREST keeps its connections, so that is rare. Undefined where /proc is
+ * missing (not Linux).
+ */
+export function databaseCpuMeter(dataDir: string): CpuMeter | undefined {
+  let postmaster: string;
+  try {
+    postmaster = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0].trim();
+    cpuMsOf(postmaster);
+  } catch {
+    return undefined;
+  }
+  return () => {
+    let total = cpuMsOf(postmaster);
+    for (const pid of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid) || parentOf(pid) !== postmaster) continue;
+      try {
+        total += cpuMsOf(pid);
+      } catch {
+        // exited between the two reads
+      }
+    }
+    return total;
+  };
+}
+
+export async function sample(send: () => Promise<void>, windowMs: number, concurrency: number, meter?: CpuMeter): Promise<Sample> {
+  const cpuBefore = meter?.();
   const started = performance.now();
   const end = started + windowMs;
   const latencies: number[] = [];
@@ -22,7 +81,8 @@ export async function sample(send: () => Promise<void>, windowMs: number, concur
       }
     }),
   );
-  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, latencies };
+  const seconds = (performance.now() - started) / 1000;
+  return { requests: latencies.length, seconds, latencies, databaseCpuMs: meter && cpuBefore !== undefined ? meter() - cpuBefore : undefined };
 }
 
 /** Sums samples (alternating rounds of two modes are summed per mode). */
@@ -31,7 +91,11 @@ export function combine(samples: Sample[]): Sample {
     requests: samples.reduce((n, s) => n + s.requests, 0),
     seconds: samples.reduce((n, s) => n + s.seconds, 0),
     latencies: samples.flatMap((s) => s.latencies),
+    databaseCpuMs: samples.every((s) => s.databaseCpuMs !== undefined) ? samples.reduce((n, s) => n + s.databaseCpuMs!, 0) : undefined,
   };
 }
 
 export const perSecond = (s: Sample) => s.requests / s.seconds;
+
+/** The database's CPU time per request in µs, when metered. */
+export const databaseCpuPerRequest = (s: Sample) => (s.databaseCpuMs === undefined || s.requests === 0 ? undefined : (s.databaseCpuMs * 1000) / s.requests);
