@@ -24,18 +24,17 @@ export type CpuMeter = () => number;
 // Linux reports process CPU times in clock ticks of 1/100 s (USER_HZ) on every architecture Node runs on.
 const MS_PER_TICK = 10;
 
-function cpuMsOf(pid: string): number {
-  // Fields after the command name (which may contain spaces): state is field 3, utime 14, stime 15.
-  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-}
-
-function parentOf(pid: string): string | undefined {
+/** Parent pid and CPU time (ms) of a process, from one read of /proc/<pid>/stat; undefined once it is gone. */
+function processStat(pid: string): { parent: string; cpuMs: number } | undefined {
+  let stat: string;
   try {
-    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[1];
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   } catch {
-    return undefined; // gone meanwhile
+    return undefined;
   }
+  // The fields after the command name (which may contain spaces and parentheses): state, ppid, …; utime and stime are fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return { parent: fields[1], cpuMs: (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK };
 }
 
 /**
@@ -49,19 +48,16 @@ export function databaseCpuMeter(dataDir: string): CpuMeter | undefined {
   let postmaster: string;
   try {
     postmaster = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0].trim();
-    cpuMsOf(postmaster);
   } catch {
     return undefined;
   }
+  if (!processStat(postmaster)) return undefined;
   return () => {
-    let total = cpuMsOf(postmaster);
+    let total = processStat(postmaster)?.cpuMs ?? 0;
     for (const pid of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(pid) || parentOf(pid) !== postmaster) continue;
-      try {
-        total += cpuMsOf(pid);
-      } catch {
-        // exited between the two reads
-      }
+      if (!/^\d+$/.test(pid)) continue;
+      const stat = processStat(pid);
+      if (stat?.parent === postmaster) total += stat.cpuMs;
     }
     return total;
   };
@@ -82,7 +78,7 @@ export async function sample(send: () => Promise<void>, windowMs: number, concur
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { requests: latencies.length, seconds, latencies, databaseCpuMs: meter && cpuBefore !== undefined ? meter() - cpuBefore : undefined };
+  return { requests: latencies.length, seconds, latencies, databaseCpuMs: meter ? meter() - cpuBefore! : undefined };
 }
 
 /** Sums samples (alternating rounds of two modes are summed per mode). */
