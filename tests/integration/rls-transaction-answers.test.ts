@@ -42,6 +42,10 @@ function inOneTransaction(work: (db: pg.Client, as: (actor: Actor) => Promise<vo
 const readableCoordinators = async (db: pg.Client) =>
   (await db.query<{ id: string }>('select id from public.users where id = any($1) order by id', [[tc1.id, tc2.id]])).rows.map((r) => r.id);
 
+/** Which of the given listings the current sign-in may read. */
+const readableListings = async (db: pg.Client, ids: string[]) =>
+  (await db.query<{ id: string }>('select id::text from public.listings where id = any($1) order by id', [ids])).rows.map((r) => r.id);
+
 // Documents: their policy asks private.listing_relation() about each row (notes and messages compare copied columns).
 const documentNames = async (db: pg.Client, listingId: string) =>
   (await db.query<{ file_name: string }>('select file_name from public.documents where listing_id = $1 order by file_name', [listingId])).rows.map((r) => r.file_name);
@@ -76,6 +80,25 @@ describe("the caller's remembered context", () => {
       expect(await readableCoordinators(db), 'and the new one once reassigned').toEqual([tc2.id]);
     });
   });
+
+  it("counts an agent assigned in the same transaction among the coordinator's agents", async () => {
+    // The listing's own coordinator is coordinator 2: coordinator 1 reads it only as its agent's coordinator.
+    const newcomer = await createActor('TxNewcomer', 'agent', { assignedTcId: null });
+    const listingId = await withDb((db) => insertRow(db, 'listings', { address: '8 Cedar Hollow, Round Rock TX', agent_id: newcomer.id, tc_id: tc2.id }));
+    await inOneTransaction(async (db, as, asSuperuser) => {
+      await as(tc1);
+      expect(await readableListings(db, [listingId]), 'not before the agent is assigned to coordinator 1').toEqual([]);
+      await asSuperuser();
+      await db.query('update public.users set assigned_tc_id = $2 where id = $1', [newcomer.id, tc1.id]);
+      await as(tc1);
+      expect(await readableListings(db, [listingId]), 'at once after').toEqual([listingId]);
+      await asSuperuser();
+      await db.query('update public.users set assigned_tc_id = null where id = $1', [newcomer.id]);
+      await as(tc1);
+      expect(await readableListings(db, [listingId]), 'and no longer once unassigned').toEqual([]);
+    });
+    await withDb((db) => db.query('delete from public.listings where id = $1', [listingId]));
+  });
 });
 
 describe("a connection's kept caller context", () => {
@@ -104,6 +127,23 @@ describe("a connection's kept caller context", () => {
         expect(await request(reader, mover, () => readableCoordinators(reader)), 'and keeps seeing it').toEqual([tc2.id]);
       }),
     );
+  });
+
+  it("sees a coordinator's newly assigned agent in the next request on the same connection, and loses them as soon", async () => {
+    const newcomer = await createActor('TxKeptNewcomer', 'agent', { assignedTcId: null });
+    const listingId = await withDb((db) => insertRow(db, 'listings', { address: '12 Pecan Row, Round Rock TX', agent_id: newcomer.id, tc_id: tc2.id }));
+    await withDb((reader) =>
+      withDb(async (writer) => {
+        const asCoordinator1 = () => request(reader, tc1, () => readableListings(reader, [listingId]));
+        expect(await asCoordinator1(), 'coordinator 1 does not read an unassigned agent\'s listing').toEqual([]);
+        expect(await asCoordinator1(), 'also from the context kept on this connection').toEqual([]);
+        await writer.query('update public.users set assigned_tc_id = $2 where id = $1', [newcomer.id, tc1.id]);
+        expect(await asCoordinator1(), 'the next request after the assignment reads it').toEqual([listingId]);
+        await writer.query('update public.users set assigned_tc_id = null where id = $1', [newcomer.id]);
+        expect(await asCoordinator1(), 'and the next one after the unassignment does not').toEqual([]);
+      }),
+    );
+    await withDb((db) => db.query('delete from public.listings where id = $1', [listingId]));
   });
 
   it('answers each sign-in for itself on a shared connection', async () => {
