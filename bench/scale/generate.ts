@@ -134,8 +134,8 @@ const STEPS: [string, string][] = [
     select md5('bench-tc-' || c)::uuid, md5('bench-agent-' || ((c - 1) * 10 + 1 + m % 10))::uuid, 'Team message ' || m, true, true,
       ${ANCHOR} - make_interval(mins => m * 100 + c % 100)
     from generate_series(:c0, :c1) c, generate_series(0, 999) m`],
-  ['tasks', `insert into public.tasks (listing_id, title, description, priority, status, completed_at, is_read_by_agent, assigned_to_id, created_by_id, due_date, created_at, updated_at)
-    select ${LISTING('i')}, 'Requirement ' || j, 'Please provide item ' || j, (array['low','medium','high','urgent'])[1 + j % 4],
+  ['tasks', `insert into public.tasks (listing_id, listing_agent_id, listing_tc_id, title, description, priority, status, completed_at, is_read_by_agent, assigned_to_id, created_by_id, due_date, created_at, updated_at)
+    select ${LISTING('i')}, ${AGENT_OF('i')}, ${TC_OF_LISTING('i')}, 'Requirement ' || j, 'Please provide item ' || j, (array['low','medium','high','urgent'])[1 + j % 4],
       case when j < 6 then 'completed' else 'pending' end, case when j < 6 then ${LISTING_TIME('i')} + make_interval(days => 1) end,
       j <> 9, ${AGENT_OF('i')}, ${TC_OF_LISTING('i')}, (${LISTING_TIME('i')} + make_interval(days => 7))::date,
       ${LISTING_TIME('i')} + make_interval(secs => j), ${LISTING_TIME('i')} + make_interval(secs => j)

@@ -1474,7 +1474,9 @@ export type Database = {
           "id": string
           "is_read_by_agent": boolean
           "last_reminded_at": string | null
+          "listing_agent_id": string | null
           "listing_id": string
+          "listing_tc_id": string | null
           "priority": string
           "responded_at": string | null
           "status": string
@@ -1493,7 +1495,9 @@ export type Database = {
           "id"?: string
           "is_read_by_agent"?: boolean
           "last_reminded_at"?: string | null
+          "listing_agent_id"?: string | null
           "listing_id": string
+          "listing_tc_id"?: string | null
           "priority"?: string
           "responded_at"?: string | null
           "status"?: string
@@ -1511,7 +1515,9 @@ export type Database = {
           "id"?: string
           "is_read_by_agent"?: boolean
           "last_reminded_at"?: string | null
+          "listing_agent_id"?: string | null
           "listing_id"?: string
+          "listing_tc_id"?: string | null
           "priority"?: string
           "responded_at"?: string | null
           "status"?: string
@@ -2779,7 +2785,9 @@ export type Database = {
           "id": string
           "is_read_by_agent": boolean
           "last_reminded_at": string | null
+          "listing_agent_id": string | null
           "listing_id": string
+          "listing_tc_id": string | null
           "priority": string
           "responded_at": string | null
           "status": string
@@ -2810,7 +2818,9 @@ export type Database = {
           "id": string
           "is_read_by_agent": boolean
           "last_reminded_at": string | null
+          "listing_agent_id": string | null
           "listing_id": string
+          "listing_tc_id": string | null
           "priority": string
           "responded_at": string | null
           "status": string
@@ -2880,7 +2890,9 @@ export type Database = {
           "id": string
           "is_read_by_agent": boolean
           "last_reminded_at": string | null
+          "listing_agent_id": string | null
           "listing_id": string
+          "listing_tc_id": string | null
           "priority": string
           "responded_at": string | null
           "status": string

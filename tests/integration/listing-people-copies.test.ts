@@ -4,8 +4,9 @@
  * compare with the caller (migration 20250707000200). The copies are the
  * database's: what a client sends is replaced, they follow the listing when
  * its people change (even when that change is committed while a note is being
- * written), and following is not an edit. Checked through the API with real
- * sign-ins.
+ * written), and following is not an edit. Tasks carry the same copies
+ * (migration 20250713000100), from which a coordinator's workflow statistics
+ * count their scope. Checked through the API with real sign-ins.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/clients.ts';
@@ -116,5 +117,49 @@ describe("the copies of a listing's people on its notes and messages", () => {
     });
     const left = await withDb((db) => db.query('select count(*)::int as n from public.notes where listing_id = $1', [listingId]));
     expect(left.rows[0].n, 'nothing was written').toBe(0);
+  });
+});
+
+describe("the copies of a listing's people on its tasks (workflow statistics read them)", () => {
+  it('are taken from the listing, whatever the coordinator sends, and a client cannot change them', async () => {
+    const listingId = await listingOfAgentA('20 Copy Lane, Austin TX');
+    const task = await coordinatorA.client.from('tasks')
+      .insert({ listing_id: listingId, assigned_to_id: agentA.id, title: 'Upload the survey', listing_agent_id: agentB.id, listing_tc_id: coordinatorB.id })
+      .select('id, listing_agent_id, listing_tc_id').single();
+    expect(task.error).toBeNull();
+    expect({ agent: task.data!.listing_agent_id, tc: task.data!.listing_tc_id }, "the task carries the listing's agent and coordinator").toEqual({ agent: agentA.id, tc: coordinatorA.id });
+    const update = await coordinatorA.client.from('tasks').update({ listing_tc_id: coordinatorB.id }).eq('id', task.data!.id);
+    expect(update.status, 'the copies are not among the columns a client may update').toBe(403);
+  });
+
+  it('follow the listing to another agent and coordinator without marking the task changed', async () => {
+    const listingId = await listingOfAgentA('21 Copy Lane, Austin TX');
+    const task = await coordinatorA.client.from('tasks').insert({ listing_id: listingId, assigned_to_id: agentA.id, title: 'Sign the disclosure' }).select('id').single();
+    expect(task.error).toBeNull();
+    const before = await withDb((db) => db.query('select updated_at from public.tasks where id = $1', [task.data!.id]));
+    const moved = await admin.client.from('listings').update({ agent_id: agentB.id, tc_id: coordinatorB.id }).eq('id', listingId);
+    expect(moved.error, 'a super admin hands the listing to the other team').toBeNull();
+    const after = await withDb((db) => db.query('select listing_agent_id::text, listing_tc_id::text, updated_at from public.tasks where id = $1', [task.data!.id]));
+    expect({ agent: after.rows[0].listing_agent_id, tc: after.rows[0].listing_tc_id }, "the task now carries the new team").toEqual({ agent: agentB.id, tc: coordinatorB.id });
+    expect(after.rows[0].updated_at, 'copying is not a change of the task').toEqual(before.rows[0].updated_at);
+  });
+
+  it("count a coordinator's whole scope in the workflow statistics: their listings and their agents' others, each task once", async () => {
+    const coordinator = await createActor('CopyStatsCoord', 'tc');
+    const agent = await createActor('CopyStatsAgent', 'agent', { assignedTcId: coordinator.id });
+    const own = await withDb((db) => insertRow(db, 'listings', { address: '30 Copy Lane, Austin TX', agent_id: agent.id, tc_id: coordinator.id }));
+    const agentsOther = await withDb((db) => insertRow(db, 'listings', { address: '31 Copy Lane, Austin TX', agent_id: agent.id, tc_id: coordinatorB.id }));
+    const notTheirs = await withDb((db) => insertRow(db, 'listings', { address: '32 Copy Lane, Austin TX', agent_id: agentB.id, tc_id: coordinatorB.id }));
+    await withDb(async (db) => {
+      // Own listing: 2 tasks, 1 completed; the agent's listing of another coordinator: 2 open; another team's: 1 completed.
+      for (const [listing, status, assignee] of [[own, 'completed', agent.id], [own, 'pending', agent.id], [agentsOther, 'pending', agent.id], [agentsOther, 'pending', agent.id], [notTheirs, 'completed', agentB.id]]) {
+        await insertRow(db, 'tasks', { listing_id: listing, title: 'Stats task', status, assigned_to_id: assignee, completed_at: status === 'completed' ? new Date().toISOString() : null });
+      }
+    });
+    const stats = await coordinator.client.rpc('workflow_stats', { agent_id: null }).single();
+    expect(stats.error).toBeNull();
+    expect(stats.data, '1 of the 4 tasks in scope is completed; the other team\'s task is not counted').toMatchObject({ completion_rate: 25, avg_response_hours: null });
+    const none = await createActor('CopyStatsEmpty', 'tc');
+    expect((await none.client.rpc('workflow_stats', { agent_id: null }).single()).data, 'a coordinator without tasks has no rates').toMatchObject({ completion_rate: null, avg_response_hours: null });
   });
 });
