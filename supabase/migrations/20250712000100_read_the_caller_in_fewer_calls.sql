@@ -241,28 +241,8 @@ $$;
 comment on function private.coordinated_agent_ids() is
   'The agents assigned to the caller when acting as tc, as a set (private.coordinated_agents() unnested); empty for everyone else.';
 
--- The caller changed inside this transaction (role switch, new account,
--- assignment): the old transaction-local settings are gone, so forget the
--- new ones.
-create or replace function private.forget_caller_context()
-returns trigger
-language plpgsql
-security definer
-set search_path = ''
-as $$
-begin
-  -- Every connection: their kept contexts may describe the changed accounts.
-  perform private.forget_kept_callers();
-  -- This transaction: work the caller out again now, while this trigger sees
-  -- the change. Left for later, the next statement's planner may do it first
-  -- (it evaluates stable functions to estimate selectivity) from a snapshot
-  -- taken before the change is visible, and the stale answer would be kept
-  -- (ensure_account() answered "no account" right after creating it).
-  perform set_config('listingdesk.caller_claims', chr(1), true);
-  perform private.caller_context();
-  return null;
-end;
-$$;
+-- private.forget_caller_context() (the account-change trigger) needs no
+-- change: it still marks listingdesk.caller_claims as matching no request.
 
 -- caller_is_kept() read the settings of the context before this migration.
 drop function private.caller_is_kept();

@@ -83,6 +83,42 @@ comment on index public.tasks_listing_agent_id_idx is
 -- ---------------------------------------------------------------------------
 -- Workflow statistics over a coordinator's whole scope
 -- ---------------------------------------------------------------------------
+-- A coordinator's scope is "tasks whose listing they coordinate": tc_id is
+-- theirs, or the agent is one of theirs. Both functions below name it through
+-- the copies, so the rule is written the same way in each: workflow_tasks()
+-- for the rows (insight candidates, one agent's statistics), and
+-- workflow_scope_totals() for the whole scope's counts, from the indexes only.
+create or replace function private.workflow_tasks(agent_id uuid)
+returns setof public.tasks
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+declare
+  me uuid := private.current_account_id();
+  everyone boolean := private.is_super_admin();
+  agents uuid[] := private.coordinated_agents();
+begin
+  if not coalesce(private.is_coordinator(), false) then
+    return;
+  end if;
+  if everyone then
+    return query select t.* from public.tasks t
+      where workflow_tasks.agent_id is null or t.assigned_to_id = workflow_tasks.agent_id;
+  elsif workflow_tasks.agent_id is not null then
+    return query select t.* from public.tasks t
+      where t.assigned_to_id = workflow_tasks.agent_id
+        and (t.listing_tc_id = me or t.listing_agent_id = any (agents));
+  else
+    return query select t.* from public.tasks t
+      where t.listing_tc_id = me or t.listing_agent_id = any (agents);
+  end if;
+end;
+$$;
+comment on function private.workflow_tasks(uuid) is
+  'Tasks of a workflow-insights scope: on listings the caller coordinates (listing_tc_id is theirs or listing_agent_id one of their agents; a super admin: all), optionally only those assigned to one agent; nothing for callers who are neither coordinators nor super admins. Security definer: the scope is the filter (each of its tasks is one the tasks policy lets the caller read). Call private.check_workflow_scope first.';
+
 create function private.workflow_scope_totals()
 returns table (task_count bigint, completed_count bigint, answered_count bigint, answered_seconds numeric)
 language plpgsql
@@ -94,9 +130,9 @@ declare
   me uuid := private.current_account_id();
   agents uuid[] := private.coordinated_agents();
 begin
-  -- The same tasks as private.workflow_tasks(null) for a coordinator: on a
-  -- listing whose tc_id is the caller, or whose agent is one of theirs (each
-  -- task once). Nothing for anyone else.
+  -- The same tasks as private.workflow_tasks(null) for a coordinator, each
+  -- once: the second range leaves out what the first counted. Nothing for
+  -- anyone else.
   if not coalesce(private.current_role() = 'tc', false) then
     return query select 0::bigint, 0::bigint, 0::bigint, null::numeric;
     return;
