@@ -1,9 +1,10 @@
 /**
- * The access answers kept for a transaction (the caller context of
- * private.caller_context(), the last listing of private.listing_relation())
- * are worked out again when the accounts they came from change in that
- * transaction. An API request is one statement, so this is checked on one
- * database connection acting as a signed-in user the way PostgREST does
+ * The access answers kept across calls (the caller context of
+ * private.caller_context(), kept per connection and JWT claims; the last
+ * listing of private.listing_relation()) are worked out again when the
+ * accounts they came from change, in the same transaction or another one.
+ * An API request is one statement, so this is checked on one database
+ * connection acting as a signed-in user the way PostgREST does
  * (role authenticated + request.jwt.claims), with the changes made in between
  * as superuser.
  */
@@ -144,6 +145,22 @@ describe("a connection's kept caller context", () => {
       }),
     );
     await withDb((db) => db.query('delete from public.listings where id = $1', [listingId]));
+  });
+
+  it('forgets a context worked out from an account change that was rolled back', async () => {
+    const mover = await createActor('TxRolledBackMove', 'agent', { assignedTcId: tc1.id });
+    await withDb(async (db) => {
+      expect(await request(db, mover, () => readableCoordinators(db)), 'the agent reads coordinator 1').toEqual([tc1.id]);
+      await db.query('begin');
+      await actAs(db, mover);
+      await db.query('reset role');
+      // The account-change trigger works the caller out again from the change (and may keep it for the connection).
+      await db.query('update public.users set assigned_tc_id = $2 where id = $1', [mover.id, tc2.id]);
+      await db.query('set local role authenticated');
+      expect(await readableCoordinators(db), 'inside the transaction the move is seen').toEqual([tc2.id]);
+      await db.query('rollback');
+      expect(await request(db, mover, () => readableCoordinators(db)), 'after the rollback the connection answers from the old assignment').toEqual([tc1.id]);
+    });
   });
 
   it('answers each sign-in for itself on a shared connection', async () => {
