@@ -23,7 +23,7 @@ function MemberRow({ member, channel, canManage }: { member: ChannelMember; chan
   return (
     <li className="flex items-center gap-3 py-1.5">
       <UserAvatar person={member.tc} className="size-7" />
-      <span className="min-w-0 flex-1 truncate text-sm">
+      <span className="min-w-0 flex-1 text-sm break-words">
         {personName(member.tc)}
         {isCreator && <span className="text-muted-foreground"> (creator)</span>}
       </span>
