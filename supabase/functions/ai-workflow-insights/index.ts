@@ -15,9 +15,10 @@
  * another coordinator's agent 403, an unknown agent 404.
  */
 import { aiClient, aiSettings, beginAiCall, providerFailure, type AiSettings } from '../_shared/ai.ts';
-import { z, type User } from '../_shared/deps.ts';
+import { z } from '../_shared/deps.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
 import { createUserClient, requireUser } from '../_shared/supabase.ts';
+import type { TokenUser } from '../_shared/token.ts';
 import { parseJsonBody } from '../_shared/validate.ts';
 import { acceptedPhrasings, PHRASING_SYSTEM_PROMPT, phrasingPrompt, type InsightCandidate, type InsightPhrasing } from './phrasing.ts';
 
@@ -71,7 +72,7 @@ function settingsOrNull(): AiSettings | null {
 }
 
 /** The model's phrasings of the candidates, or null to keep the statistical texts. */
-async function phraseWithModel(user: User, candidates: InsightCandidate[]): Promise<InsightPhrasing[] | null> {
+async function phraseWithModel(user: TokenUser, candidates: InsightCandidate[]): Promise<InsightPhrasing[] | null> {
   const settings = settingsOrNull();
   if (!settings || candidates.length === 0) return null;
   const prompt = phrasingPrompt(candidates);

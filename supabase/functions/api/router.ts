@@ -147,8 +147,10 @@ export function createRouter(definitions: readonly RouteDefinition[], prefix = '
   };
 }
 
+/** One order for every route: who calls (401), then what they name (404 for a malformed id), then what they send (400). */
 async function dispatch(candidate: CompiledRoute, match: RegExpExecArray, url: URL, req: Request): Promise<Response> {
   const { definition } = candidate;
+  const caller = definition.auth === 'none' ? null : await authenticate(req);
   const rawParams: Record<string, string> = {};
   candidate.names.forEach((name, i) => {
     try {
@@ -161,7 +163,6 @@ async function dispatch(candidate: CompiledRoute, match: RegExpExecArray, url: U
   const params = definition.params ? definition.params.safeParse(rawParams) : { success: true as const, data: rawParams };
   if (!params.success) throw new HttpError(404, 'not_found', 'Not found');
 
-  const caller = definition.auth === 'none' ? null : authenticate(req);
   const query = definition.query ? definition.query.safeParse(Object.fromEntries(url.searchParams)) : { success: true as const, data: {} };
   if (!query.success) throw invalid(query.error, 'query');
   const body = await readBody(req, definition.body);

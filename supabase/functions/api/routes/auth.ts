@@ -5,7 +5,7 @@
  */
 import { z } from '../../_shared/deps.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createTokenClient } from '../../_shared/supabase.ts';
+import { verifyAccessToken } from '../../_shared/token.ts';
 import { unwrap } from '../db.ts';
 import { route } from '../router.ts';
 import { clearedSessionCookie, sessionCookie } from '../session.ts';
@@ -54,8 +54,7 @@ export const authRoutes = [
     summary: 'Sets the HttpOnly session cookie of same-origin browser calls from a valid access token (the app calls it after sign-in and each token refresh).',
     body: { json: z.object({ accessToken: z.string().min(20).max(8192) }) },
     async handler({ req, body }) {
-      const { data, error } = await createTokenClient(body.accessToken).auth.getUser(body.accessToken);
-      if (error || !data.user) throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      if (!(await verifyAccessToken(body.accessToken))) throw new HttpError(401, 'unauthorized', 'Unauthorized');
       return new Response(null, { status: 204, headers: { 'Set-Cookie': sessionCookie(req, body.accessToken), 'Cache-Control': 'no-store' } });
     },
   }),
