@@ -43,6 +43,8 @@ export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   status?: number;
   /** Shape of the successful answer, for the OpenAPI document. */
   response?: z.ZodType;
+  /** For a route answering a redirect (`status`): where it leads, for the OpenAPI document. */
+  redirect?: string;
   handler(ctx: RouteContext<P, Q, B>): Promise<unknown>;
 }
 

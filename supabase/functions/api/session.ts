@@ -16,7 +16,7 @@
 import type { SupabaseClient } from '../_shared/deps.ts';
 import { HttpError } from '../_shared/http.ts';
 import { createTokenClient } from '../_shared/supabase.ts';
-import { plausibleClaims, type TokenUser, verifyAccessToken } from '../_shared/token.ts';
+import { authFetch, forgetAccessToken, plausibleClaims, type TokenUser, verifyAccessToken } from '../_shared/token.ts';
 
 export const SESSION_COOKIE = 'listingdesk_session';
 
@@ -82,12 +82,17 @@ function secondsLeft(token: string): number {
   return Number.isFinite(left) ? Math.max(0, left) : 0;
 }
 
-/** Secure everywhere but on the developer's own machine (http://localhost / 127.0.0.1). */
+/**
+ * Secure everywhere but on the developer's own machine (http://localhost /
+ * 127.0.0.1). The app's origin is read from Origin (the app's fetch that sets
+ * the cookie), else Referer (a navigation to /api/logout carries no Origin),
+ * so clearing the cookie repeats the attributes it was set with.
+ */
 function secureFlag(req: Request): string {
-  const origin = req.headers.get('origin') ?? '';
+  const page = req.headers.get('origin') ?? req.headers.get('referer') ?? '';
   const host = (() => {
     try {
-      return origin ? new URL(origin).hostname : (req.headers.get('host') ?? '').replace(/:\d+$/, '');
+      return page && page !== 'null' ? new URL(page).hostname : (req.headers.get('host') ?? '').replace(/:\d+$/, '');
     } catch {
       return '';
     }
@@ -103,3 +108,22 @@ export function clearedSessionCookie(req: Request): string {
   return `${SESSION_COOKIE}=; Path=/api; HttpOnly; SameSite=Lax; Max-Age=0${secureFlag(req)}`;
 }
 
+/**
+ * Ends the session the request carries, if any: Supabase Auth revokes it
+ * (scope local: this browser's session, as the app's own sign-out), so its
+ * refresh token is dead and Auth refuses its access token from now on. A
+ * request without a session, or one Auth no longer knows, has nothing to end.
+ */
+export async function endSession(req: Request): Promise<void> {
+  const token = requestToken(req);
+  if (!token || !plausibleClaims(token)) return;
+  forgetAccessToken(token);
+  try {
+    const response = await authFetch('/logout?scope=local', token, { method: 'POST' });
+    await response.body?.cancel();
+    if (response.status >= 500) console.error(`sign-out: Auth answered ${response.status}`);
+  } catch (error) {
+    // The browser still forgets its session (cookie, Clear-Site-Data); only the server-side revocation is missing.
+    console.error(`sign-out: Auth unreachable: ${error instanceof Error ? error.message : error}`);
+  }
+}
