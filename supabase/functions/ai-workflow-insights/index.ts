@@ -15,11 +15,10 @@
  * another coordinator's agent 403, an unknown agent 404.
  */
 import { aiClient, aiSettings, beginAiCall, providerFailure, type AiSettings } from '../_shared/ai.ts';
+import { acceptAiRequest } from '../_shared/ai-request.ts';
 import { z } from '../_shared/deps.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
-import { createUserClient, requireUser } from '../_shared/supabase.ts';
 import type { TokenUser } from '../_shared/token.ts';
-import { parseJsonBody } from '../_shared/validate.ts';
 import { acceptedPhrasings, PHRASING_SYSTEM_PROMPT, phrasingPrompt, type InsightCandidate, type InsightPhrasing } from './phrasing.ts';
 
 const bodySchema = z.object({ agentId: z.uuid().nullable().optional() });
@@ -113,10 +112,8 @@ async function phraseWithModel(user: TokenUser, candidates: InsightCandidate[]):
 
 Deno.serve(
   handler(async (req) => {
-    if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST with { agentId? }');
-    const user = await requireUser(req);
-    const { agentId = null } = await parseJsonBody(req, bodySchema);
-    const db = createUserClient(req);
+    const { user, db, body } = await acceptAiRequest(req, { methods: ['POST'], who: 'coordinators', body: bodySchema, provider: 'optional' });
+    const agentId = body.agentId ?? null;
 
     const candidates = await db.rpc('workflow_insight_candidates', { agent_id: agentId });
     if (candidates.error) throw databaseFailure(candidates.error);

@@ -72,6 +72,7 @@ export function openApiDocument(routes: readonly RouteDefinition[], serverUrl: s
       responses['403'] = errorResponse('Signed in but not allowed');
     }
     if (!definition.redirect) responses['404'] = errorResponse('Unknown id, or not visible to the caller');
+    if (definition.body) responses['413'] = errorResponse('The body is over the size limit');
     (paths[path] ??= {})[definition.method.toLowerCase()] = {
       summary: definition.summary,
       tags: [definition.tag],
