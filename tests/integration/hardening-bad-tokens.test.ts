@@ -68,6 +68,16 @@ describe('bad tokens on the /api surface', () => {
     });
   }
 
+  it("a session ended by the app's own sign-out is refused by the very next /api call (nothing about a token is kept between requests)", async () => {
+    const session = await demoUser('olivia.chen@listingdesk.test');
+    expect((await callApi('/auth/user', { token: session.accessToken })).status, 'the session works before signing out').toBe(200);
+    const { error } = await session.client.auth.signOut({ scope: 'local' });
+    expect(error, 'the app signs out through Supabase Auth').toBeNull();
+    expectUnauthorized(await callApi('/auth/user', { token: session.accessToken }), 'the ended session as bearer, right after sign-out');
+    expectUnauthorized(await callApi('/listings', { cookie: `listingdesk_session=${encodeURIComponent(session.accessToken)}` }), 'the ended session as cookie');
+    expect((await callApi('/listings?limit=1', { token: olivia.accessToken })).status, "Olivia's other session is untouched").toBe(200);
+  });
+
   it('a mangled session cookie (broken percent-encoding) is no session: 401', async () => {
     expectUnauthorized(await callApi('/listings', { cookie: 'listingdesk_session=%E0%A4%zz' }), 'GET /api/listings with a mangled cookie');
   });

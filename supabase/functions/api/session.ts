@@ -2,11 +2,10 @@
  * Who calls the `/api` surface: `Authorization: Bearer <access token>` (what
  * every Supabase client sends), else the session cookie the app sets for
  * same-origin browser calls. The token is verified before any route runs
- * (_shared/token.ts: its shape, then Supabase Auth, confirmed once a minute
- * per token), so a tampered, unsigned, expired, foreign-audience or ended
- * token is a 401 whatever the route, before the body is read. Every query
- * then runs with that token, so RLS decides exactly as for the app's own
- * direct calls.
+ * (_shared/token.ts: its shape, then Supabase Auth on every request), so a
+ * tampered, unsigned, expired, foreign-audience or ended token is a 401
+ * whatever the route, before the body is read. Every query then runs with
+ * that token, so RLS decides exactly as for the app's own direct calls.
  *
  * The cookie holds the access token, HttpOnly (scripts cannot read it),
  * SameSite=Lax (other sites' forms and fetches do not carry it), Secure except
@@ -16,7 +15,7 @@
 import type { SupabaseClient } from '../_shared/deps.ts';
 import { HttpError } from '../_shared/http.ts';
 import { createTokenClient } from '../_shared/supabase.ts';
-import { authFetch, forgetAccessToken, plausibleClaims, type TokenUser, verifyAccessToken } from '../_shared/token.ts';
+import { authFetch, plausibleClaims, type TokenUser, verifyAccessToken } from '../_shared/token.ts';
 
 export const SESSION_COOKIE = 'listingdesk_session';
 
@@ -117,7 +116,6 @@ export function clearedSessionCookie(req: Request): string {
 export async function endSession(req: Request): Promise<void> {
   const token = requestToken(req);
   if (!token || !plausibleClaims(token)) return;
-  forgetAccessToken(token);
   try {
     const response = await authFetch('/logout?scope=local', token, { method: 'POST' });
     await response.body?.cancel();
