@@ -46,7 +46,7 @@ async function outcome(call: Promise<unknown>): Promise<{ code: string; message:
   }
 }
 
-async function coordinatorOf(db: pg.Client, agentId: string): Promise<string | null> {
+async function coordinatorOf(db: pg.Client, agentId: string | null): Promise<string | null> {
   return (await db.query<{ tc: string | null }>('select assigned_tc_id as tc from public.users where id = $1', [agentId])).rows[0].tc;
 }
 

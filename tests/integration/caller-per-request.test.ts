@@ -53,7 +53,7 @@ async function poolConnections(): Promise<{ pid: number; opened: Date; lastUsed:
 }
 
 const databaseNow = () => withDb(async (db) => (await db.query<{ now: Date }>('select clock_timestamp() as now')).rows[0].now);
-const burst = (read: Read) => Promise.all(Array.from({ length: BURST }, () => read()));
+const burst = <T>(read: () => Promise<T>) => Promise.all(Array.from({ length: BURST }, () => read()));
 
 /** Sends the user's read until every PostgREST pool connection has served it; returns the connections' ids. */
 async function warmPool(read: Read): Promise<Set<number>> {
