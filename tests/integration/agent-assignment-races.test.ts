@@ -65,68 +65,66 @@ async function untilWaitingOnLock(check: pg.Client, waiter: pg.Client) {
   throw new Error('the second call never waited for the first transaction');
 }
 
-/** Runs work with two fresh connections and a third for checking what was stored; closes all of them. */
-async function withTwoCallers(work: (first: pg.Client, second: pg.Client, check: pg.Client) => Promise<void>) {
-  const [first, second, check] = await Promise.all([connection(), connection(), connection()]);
+interface Call {
+  as: Actor;
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * Runs `first` in a transaction left open, starts `second` on another
+ * connection, commits the first once the second waits on its lock, then ends
+ * the second (commit when it succeeded). Returns both outcomes and the
+ * agent's coordinator as stored afterwards.
+ */
+async function race(agentId: string | null, first: Call, second: Call) {
+  const [one, two, check] = await Promise.all([connection(), connection(), connection()]);
   try {
-    await work(first, second, check);
+    await beginAs(one, first.as);
+    const firstOutcome = await outcome(one.query(first.sql, first.params));
+    await beginAs(two, second.as);
+    const pending = outcome(two.query(second.sql, second.params));
+    await untilWaitingOnLock(check, two);
+    await one.query(firstOutcome ? 'rollback' : 'commit');
+    const secondOutcome = await pending;
+    await two.query(secondOutcome ? 'rollback' : 'commit');
+    return { first: firstOutcome, second: secondOutcome, coordinator: await coordinatorOf(check, agentId) };
   } finally {
-    await Promise.all([first, second, check].map((c) => c.end()));
+    await Promise.all([one, two, check].map((c) => c.end()));
   }
 }
+
+const assign = (as: Actor, agent: Actor, tc?: Actor): Call =>
+  tc ? { as, sql: 'select public.assign_agent($1, $2)', params: [agent.id, tc.id] } : { as, sql: 'select public.assign_agent($1)', params: [agent.id] };
+const unassign = (as: Actor, agent: Actor): Call => ({ as, sql: 'select public.unassign_agent($1)', params: [agent.id] });
 
 describe('racing agent assignments', () => {
   it("a coordinator's assign_agent waiting on another's uncommitted one is refused as when they run one after the other", async () => {
     const priya = await createActor('RacePriya', 'agent', { assignedTcId: null });
-    await withTwoCallers(async (first, second, check) => {
-      await beginAs(first, olivia);
-      expect(await outcome(first.query('select public.assign_agent($1)', [priya.id])), 'Olivia takes the unassigned agent').toBeNull();
-      await beginAs(second, david);
-      // David's call must wait for Olivia's transaction, then see Priya as Olivia's.
-      const davids = outcome(second.query('select public.assign_agent($1)', [priya.id]));
-      await untilWaitingOnLock(check, second);
-      await first.query('commit');
-      const refusal = await davids;
-      await second.query(refusal ? 'rollback' : 'commit');
-      expect(refusal, "David may not take an agent another coordinator took first (403, same refusal as one after the other)").toEqual({
-        code: '42501',
-        message: 'agent is assigned to another coordinator',
-      });
-      expect(await coordinatorOf(check, priya.id), 'the agent stays with the coordinator who took her first').toBe(olivia.id);
+    const result = await race(priya.id, assign(olivia, priya), assign(david, priya));
+    expect(result.first, 'Olivia takes the unassigned agent').toBeNull();
+    expect(result.second, 'David may not take an agent another coordinator took first (403, same refusal as one after the other)').toEqual({
+      code: '42501',
+      message: 'agent is assigned to another coordinator',
     });
+    expect(result.coordinator, 'the agent stays with the coordinator who took her first').toBe(olivia.id);
   });
 
   it("a coordinator's unassign_agent waiting on the super admin's move of the agent does not release the new coordinator's agent", async () => {
     const priya = await createActor('RaceMovedPriya', 'agent', { assignedTcId: olivia.id });
-    await withTwoCallers(async (first, second, check) => {
-      await beginAs(first, admin);
-      expect(await outcome(first.query('select public.assign_agent($1, $2)', [priya.id, david.id])), 'the super admin moves the agent to David').toBeNull();
-      await beginAs(second, olivia);
-      const olivias = outcome(second.query('select public.unassign_agent($1)', [priya.id]));
-      await untilWaitingOnLock(check, second);
-      await first.query('commit');
-      const refusal = await olivias;
-      await second.query(refusal ? 'rollback' : 'commit');
-      expect(refusal, "Olivia may not release an agent that is David's by the time her call runs (403, same refusal as one after the other)").toEqual({
-        code: '42501',
-        message: 'not your agent',
-      });
-      expect(await coordinatorOf(check, priya.id), 'the agent stays with David').toBe(david.id);
+    const result = await race(priya.id, assign(admin, priya, david), unassign(olivia, priya));
+    expect(result.first, 'the super admin moves the agent to David').toBeNull();
+    expect(result.second, "Olivia may not release an agent that is David's by the time her call runs (403, same refusal as one after the other)").toEqual({
+      code: '42501',
+      message: 'not your agent',
     });
+    expect(result.coordinator, 'the agent stays with David').toBe(david.id);
   });
 
-  it('calls that do not overlap still behave as before: the super admin moves an agent a coordinator just released', async () => {
+  it("a super admin's move waiting on a coordinator's release still succeeds: super admins may assign any agent", async () => {
     const priya = await createActor('RaceReleasedPriya', 'agent', { assignedTcId: olivia.id });
-    await withTwoCallers(async (first, second, check) => {
-      await beginAs(first, olivia);
-      expect(await outcome(first.query('select public.unassign_agent($1)', [priya.id])), 'Olivia releases her agent').toBeNull();
-      await beginAs(second, admin);
-      const admins = outcome(second.query('select public.assign_agent($1, $2)', [priya.id, david.id]));
-      await untilWaitingOnLock(check, second);
-      await first.query('commit');
-      expect(await admins, 'the super admin may assign any agent, released or not').toBeNull();
-      await second.query('commit');
-      expect(await coordinatorOf(check, priya.id), 'the agent is David\'s').toBe(david.id);
-    });
+    const result = await race(priya.id, unassign(olivia, priya), assign(admin, priya, david));
+    expect([result.first, result.second], 'both calls succeed, one after the other').toEqual([null, null]);
+    expect(result.coordinator, "the agent is David's").toBe(david.id);
   });
 });
