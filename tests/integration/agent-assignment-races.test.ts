@@ -97,16 +97,15 @@ async function race(agentId: string | null, first: Call, second: Call) {
 const assign = (as: Actor, agent: Actor, tc?: Actor): Call =>
   tc ? { as, sql: 'select public.assign_agent($1, $2)', params: [agent.id, tc.id] } : { as, sql: 'select public.assign_agent($1)', params: [agent.id] };
 const unassign = (as: Actor, agent: Actor): Call => ({ as, sql: 'select public.unassign_agent($1)', params: [agent.id] });
+/** The "not allowed" refusal (42501, which PostgREST answers with 403). */
+const refused = (message: string) => ({ code: '42501', message });
 
 describe('racing agent assignments', () => {
   it("a coordinator's assign_agent waiting on another's uncommitted one is refused as when they run one after the other", async () => {
     const priya = await createActor('RacePriya', 'agent', { assignedTcId: null });
     const result = await race(priya.id, assign(olivia, priya), assign(david, priya));
     expect(result.first, 'Olivia takes the unassigned agent').toBeNull();
-    expect(result.second, 'David may not take an agent another coordinator took first (403, same refusal as one after the other)').toEqual({
-      code: '42501',
-      message: 'agent is assigned to another coordinator',
-    });
+    expect(result.second, 'David may not take an agent another coordinator took first (403, same refusal as one after the other)').toEqual(refused('agent is assigned to another coordinator'));
     expect(result.coordinator, 'the agent stays with the coordinator who took her first').toBe(olivia.id);
   });
 
@@ -114,10 +113,7 @@ describe('racing agent assignments', () => {
     const priya = await createActor('RaceMovedPriya', 'agent', { assignedTcId: olivia.id });
     const result = await race(priya.id, assign(admin, priya, david), unassign(olivia, priya));
     expect(result.first, 'the super admin moves the agent to David').toBeNull();
-    expect(result.second, "Olivia may not release an agent that is David's by the time her call runs (403, same refusal as one after the other)").toEqual({
-      code: '42501',
-      message: 'not your agent',
-    });
+    expect(result.second, "Olivia may not release an agent that is David's by the time her call runs (403, same refusal as one after the other)").toEqual(refused('not your agent'));
     expect(result.coordinator, 'the agent stays with David').toBe(david.id);
   });
 
