@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'supabase/functions/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'bench/**/*.test.ts', 'supabase/functions/**/*.test.ts'], environment: 'node' },
       },
       {
         resolve: { alias },
