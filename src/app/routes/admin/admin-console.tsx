@@ -22,7 +22,7 @@ const loadOtherTabs = () => import('@/app/routes/admin/admin-other-tabs');
 const ListingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.ListingsTab })));
 const InvitationsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.InvitationsTab })));
 const SettingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.SettingsTab })));
-const tabLoading = <Skeleton className="h-32 w-full" aria-busy="true" aria-label="Loading" />;
+const tabLoading = <Skeleton className="h-32 w-full" />;
 
 const TABS = ['users', 'listings', 'invitations', 'stats', 'settings'] as const;
 type AdminTab = (typeof TABS)[number];
