@@ -1,7 +1,7 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useIdle } from '@/hooks/use-idle';
-import { toasterMounted, useToast } from '@/hooks/use-toast';
+import { useToast } from '@/hooks/use-toast';
 import { supabase } from '@/lib/supabase';
 import { handleUnauthorized } from '@/lib/handle-unauthorized';
 import { createQueryClient } from '@/lib/query-client';
@@ -32,12 +32,6 @@ function SessionCacheSync() {
 
 const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
 
-/** Mounted with the Toaster (same Suspense boundary), so its effect runs once toasts are on screen. */
-function ToasterReady() {
-  useEffect(toasterMounted, []);
-  return null;
-}
-
 /** The toasts' code is not part of the first download: it loads once the browser is idle, or at the first toast. */
 function LazyToaster() {
   const { toasts } = useToast();
@@ -46,7 +40,6 @@ function LazyToaster() {
   return (
     <Suspense fallback={null}>
       <Toaster />
-      <ToasterReady />
     </Suspense>
   );
 }

@@ -68,22 +68,6 @@ function dispatch(action: Action) {
   listeners.forEach((listener) => listener(memoryState));
 }
 
-// The Toaster is not part of the first download (src/app/provider.tsx): whoever must let a toast be seen waits for it.
-let markToasterReady = () => {};
-const toasterReady = new Promise<void>((resolve) => {
-  markToasterReady = resolve;
-});
-
-/** Called once the Toaster is mounted, so queued and new toasts are on screen. */
-export function toasterMounted() {
-  markToasterReady();
-}
-
-/** Resolves when toasts are on screen: at once if the Toaster is mounted, else when it is, or after `capMs` if its code cannot load. */
-export function whenToastsShow(capMs = 3000): Promise<void> {
-  return Promise.race([toasterReady, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
-}
-
 export type Toast = Omit<ToasterToast, 'id'>;
 
 export function toast({ ...props }: Toast) {

@@ -1,4 +1,4 @@
-import { toast, whenToastsShow } from '@/hooks/use-toast';
+import { toast } from '@/hooks/use-toast';
 import { paths } from '@/config/paths';
 import { signOut } from '@/lib/sign-out';
 
@@ -19,10 +19,7 @@ export function handleUnauthorized() {
   toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   // Local only: the server already considers the session gone, and a global sign-out would just fail.
   void signOut().catch(() => undefined);
-  // The 500 ms count from when the toast shows: its code may still be loading right after start-up.
-  void whenToastsShow().then(() =>
-    setTimeout(() => {
-      window.location.assign(paths.login.getHref());
-    }, UNAUTHORIZED_REDIRECT_DELAY_MS),
-  );
+  setTimeout(() => {
+    window.location.assign(paths.login.getHref());
+  }, UNAUTHORIZED_REDIRECT_DELAY_MS);
 }
