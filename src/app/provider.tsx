@@ -1,7 +1,6 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useIdle } from '@/hooks/use-idle';
-import { useToast } from '@/hooks/use-toast';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
 import { supabase } from '@/lib/supabase';
 import { handleUnauthorized } from '@/lib/handle-unauthorized';
 import { createQueryClient } from '@/lib/query-client';
@@ -30,27 +29,13 @@ function SessionCacheSync() {
   return null;
 }
 
-const Toaster = lazy(() => import('@/components/ui/toaster').then((m) => ({ default: m.Toaster })));
-
-/** The toasts' code is not part of the first download: it loads once the browser is idle, or at the first toast. */
-function LazyToaster() {
-  const { toasts } = useToast();
-  const idle = useIdle();
-  if (!idle && toasts.length === 0) return null;
-  return (
-    <Suspense fallback={null}>
-      <Toaster />
-    </Suspense>
-  );
-}
-
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <SessionCacheSync />
       {children}
-      <LazyToaster />
+      <Toaster />
     </QueryClientProvider>
   );
 }
