@@ -13,6 +13,11 @@ export default defineConfig({
       },
       {
         resolve: { alias },
+        // Builds the app with Vite and checks the first screen's download (scripts/bundle-size.ts).
+        test: { name: 'bundle', include: ['tests/bundle/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+      },
+      {
+        resolve: { alias },
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
