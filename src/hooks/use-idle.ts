@@ -5,7 +5,7 @@ let reached = false;
 /**
  * False until the browser first has an idle moment after start-up, then true
  * for good (later mounts start true). Code nobody needs for the first screen
- * (the toasts' viewport, the collapsed sidebar's tooltips) loads then, after
+ * (the collapsed sidebar's tooltips) loads then, after
  * the screen's own download.
  */
 export function useIdle(): boolean {
