@@ -11,7 +11,7 @@
  * (tc_private_notes, ai_listing_descriptions, property_research are read by
  * the AI tools and the /api surface) are not in SCREENS.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { passwordSession, signInAs } from './support/auth.ts';
@@ -145,6 +145,27 @@ function byAccountAndPage(rows: SeededRow[]): SeededRow[][][] {
   return [...accounts.values()].map((pages) => [...pages.values()]);
 }
 
+const visibleWithin = (locator: Locator, timeout: number) => locator.waitFor({ state: 'visible', timeout }).then(
+  () => true,
+  () => false,
+);
+
+/**
+ * Whether `text` is on the page, as a person would find it: on screen, or
+ * after 'Show more' (paged lists, newest first: rows other tests added for the
+ * same person push the seeded ones to later pages).
+ */
+async function shownOnPage(page: Page, text: string): Promise<boolean> {
+  const shown = page.getByText(text, { exact: false }).first();
+  if (await visibleWithin(shown, 10_000)) return true;
+  const showMore = page.getByRole('button', { name: 'Show more' });
+  for (let pages = 0; pages < 10 && (await showMore.count()) > 0; pages++) {
+    await showMore.first().click();
+    if (await visibleWithin(shown, 5_000)) return true;
+  }
+  return false;
+}
+
 /** Makes `accountId` the active account of the signed-in person, as the account selection screen does. */
 async function switchAccount(accessToken: string, accountId: string): Promise<void> {
   const res = await fetch(`${stack.apiUrl}/rest/v1/rpc/switch_account`, {
@@ -180,12 +201,7 @@ describe('Demo data', () => {
           const { path } = pageRows[0];
           if (index > 0) await page.goto(`${appUrl}${path}`);
           for (const row of pageRows) {
-            const shown = page.getByText(row.text, { exact: false }).first();
-            const visible = await shown.waitFor({ state: 'visible', timeout: 10_000 }).then(
-              () => true,
-              () => false,
-            );
-            expect(visible, `${email}${otherAccount ? ' (as their other account)' : ''} sees the seeded ${screen.table} row "${row.text}" on ${path}`).toBe(true);
+            expect(await shownOnPage(page, row.text), `${email}${otherAccount ? ' (as their other account)' : ''} sees the seeded ${screen.table} row "${row.text}" on ${path}`).toBe(true);
           }
         }
       } finally {

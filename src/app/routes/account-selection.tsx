@@ -20,7 +20,7 @@ function summary(count: number | undefined): string {
 /** /account-selection: choose which of your accounts to act as; the app then starts over at `/` as that account. */
 export function AccountSelectionRoute() {
   const { session } = useSession();
-  const { data: user } = useCurrentUser();
+  const currentUser = useCurrentUser();
   const accounts = useAccounts();
   const navigate = useNavigate();
   if (!session) return <Navigate to={paths.login.getHref()} replace />;
@@ -38,7 +38,7 @@ export function AccountSelectionRoute() {
           <p className="text-muted-foreground text-sm">{summary(accounts.data?.length)}</p>
         </header>
         <AccountList
-          activeAccountId={user?.id}
+          activeAccountId={currentUser.isPending ? undefined : (currentUser.data?.id ?? null)}
           onSwitched={(account) => {
             toast({ title: 'Account switched', description: `You are now working as ${accountName(account)} (${roleLabel(account.role)}).` });
             void navigate(paths.home.getHref());

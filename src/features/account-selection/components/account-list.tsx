@@ -15,13 +15,15 @@ export function accountName(account: AccountOption) {
 /**
  * 'Select Your Account': the person's accounts, each with 'Use This Account'
  * except the current one, which is marked instead. `onSwitched` gets the
- * account now in use.
+ * account now in use. `activeAccountId` undefined means the current account
+ * is still being looked up: the list waits for it rather than briefly offering
+ * the current account as one to switch to (null: the sign-in has none).
  */
-export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: string | undefined; onSwitched: (account: AccountOption) => void }) {
+export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: string | null | undefined; onSwitched: (account: AccountOption) => void }) {
   const accounts = useAccounts();
   const switchAccount = useSwitchAccount();
 
-  if (accounts.isPending) {
+  if (accounts.isPending || activeAccountId === undefined) {
     return (
       <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading accounts">
         <Skeleton className="h-20 w-full" />
