@@ -97,7 +97,7 @@ const QUERIES: Record<string, string> = {
       and not exists (select 1 from pg_depend d where d.objid = t.oid and d.deptype = 'e')`,
   'table grants': `select n.nspname || '.' || c.relname || ' to ' || coalesce(r.rolname, 'public') as key,
       string_agg(a.privilege_type || case when a.is_grantable then ' (grantable)' else '' end, ', ' order by a.privilege_type) as value
-    from pg_class c join pg_namespace n on n.oid = c.relnamespace cross join lateral aclexplode(c.relacl) a
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace cross join lateral aclexplode(coalesce(c.relacl, acldefault(case when c.relkind = 'S' then 's' else 'r' end::"char", c.relowner))) a
     left join pg_roles r on r.oid = a.grantee
     where ${SCHEMAS} and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S') group by 1`,
   'column grants': `select n.nspname || '.' || c.relname || '.' || att.attname || ' to ' || coalesce(r.rolname, 'public') as key,
