@@ -1,4 +1,11 @@
--- accounts
+-- ---------------------------------------------------------------------------
+-- Accounts: a sign-in (auth.users) owns one or more accounts (public.users,
+-- role agent, tc or super_admin) and acts as one of them (active_accounts).
+-- The caller helpers every policy uses live here, with the account functions
+-- (switching account or role, assigning agents, profile, MLS password) and the
+-- agent cards' view. Privileged columns (role, original_role, assigned_tc_id)
+-- have no update grant: they change only through these functions.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables
@@ -563,10 +570,8 @@ comment on function public.create_test_agent_profile(profile_email text) is
 
 revoke execute on function public.create_test_agent_profile(profile_email text) from public, anon;
 
--- set_mls_password() accepted any text: a blank password was stored (and then
--- shown as "set"), and an arbitrarily long one was encrypted as is. Now a
--- blank or over-long password is bad input (22023, HTTP 400) with a message
--- the profile screen shows; null still clears it. Same signature and grants.
+-- set_mls_password(): a blank or over-long password is bad input (22023,
+-- HTTP 400) with a message the profile screen shows; null clears it.
 
 -- ---------------------------------------------------------------------------
 -- Functions
@@ -1159,23 +1164,11 @@ on public.active_accounts for select to authenticated
 using (auth_user_id = (select auth.uid()));
 
 -- ---------------------------------------------------------------------------
--- Users: the select policy tests the team columns first (issue: Scale).
---
--- Each `(select private.…())` of a policy is an InitPlan that runs (one
--- helper call) only when an OR arm reaches it; the arms before the one that
--- holds decide how many run. At 100,000 listings, reads of users go through
--- indexes, so only the rows asked for are checked:
---   a coordinator's agents (agent cards, picker, assigned agents) hold at
---     `assigned_tc_id = team`: 1 InitPlan (was 3: auth.uid(), both team
---     references);
---   the team chat's coordinators hold at the role test: 3 (was 4);
---   an agent's coordinator holds at `id = team`: 2 (was 2);
---   an agent's own account holds at `assigned_tc_id = team`: 1 (was 1);
---   a super admin runs all 5, as before.
--- Same arms, same answers. (A first version of this migration tested the
--- role first: 1 InitPlan for the chat list but 4 for a coordinator's agents;
--- scale run Z showed the coordinator's picker and assigned agents page at
--- +18-25 µs of database CPU per request.)
+-- Users: one's own accounts, one's team (a coordinator's agents, an agent's
+-- coordinator), coordinators each other, super admins everyone. The team
+-- columns are tested first: each `(select private.…())` is an InitPlan that
+-- runs only when an OR arm reaches it, and a coordinator's agents (the most
+-- read rows) hold at the first arm (docs/performance.md).
 -- ---------------------------------------------------------------------------
 create policy "Users can read their accounts and team, tcs other tcs, super admins all"
 on public.users for select to authenticated

@@ -1,4 +1,8 @@
--- invitations
+-- ---------------------------------------------------------------------------
+-- Invitations: super admins invite people by e-mail with a role; the invitee's
+-- first account is created by the database from Auth's triggers, with the
+-- invited role only with proof of the invitation mail.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables
@@ -236,18 +240,15 @@ revoke execute on function public.complete_onboarding(invitation_id uuid, first_
 -- Invitations sent by the invitations Edge Function create the invitee's
 -- sign-in with Auth's invite (auth.admin.inviteUserByEmail) carrying the
 -- invitation's id in the user metadata. Following the mailed link confirms the
--- address; until now that confirmation created the account and used the
--- invitation at once, so the onboarding screen the link leads to
--- (/onboarding?invitation={id}) found the invitation used and showed
--- 'Already Activated' before the invitee had entered a name or password.
---
--- Now such a confirmation leaves the sign-in without an account: the
+-- address, and leaves the sign-in without an account (so that the onboarding
+-- screen the link leads to, /onboarding?invitation={id}, still finds the
+-- invitation pending): the
 -- onboarding form calls complete_onboarding(), which creates the account with
 -- the names and marks the invitation used in one transaction. An invitee who
 -- leaves onboarding and opens the app still gets the account through
 -- ensure_account() (the same proof holds). Auth invites made without the
 -- invitation id (e.g. from Supabase Studio) keep getting their account at
--- confirmation, as before.
+-- confirmation.
 create function private.handle_auth_user_confirmed()
 returns trigger
 language plpgsql

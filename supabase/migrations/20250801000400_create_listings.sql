@@ -1,4 +1,8 @@
--- listings
+-- ---------------------------------------------------------------------------
+-- Listings: an agent's property listing, coordinated by the agent's coordinator
+-- (or the listing's own tc). Who works on a listing (listing_relation,
+-- accessible_listing_ids) is the basis of every listing-scoped rule after this file.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables

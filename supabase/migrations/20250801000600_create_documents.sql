@@ -1,4 +1,8 @@
--- documents
+-- ---------------------------------------------------------------------------
+-- Documents and folders: a listing's documents (people on the listing) and a
+-- team's documents (the coordinator and their agents). The team a row belongs
+-- to is derived by the database, never taken from the client.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables

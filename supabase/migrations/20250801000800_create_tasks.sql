@@ -1,4 +1,7 @@
--- tasks
+-- ---------------------------------------------------------------------------
+-- Tasks (requirements) a coordinator sets for the agent of a listing, the
+-- agent's answers, and the coordinator's responses (tc_responses).
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables
@@ -421,8 +424,7 @@ create index tc_responses_agent_id_created_at_idx on public.tc_responses (agent_
 
 -- An agent's task list (and the coordinator's view of one agent's tasks) is
 -- `assigned_to_id = X order by created_at desc, id` paged: without this index
--- the planner walked every task by date looking for the agent's (issue: Scale;
--- at 1,000,000 tasks the service-role read dropped to 64 requests/s).
+-- the planner walks every task by date looking for the agent's.
 create index tasks_assigned_to_id_created_at_idx on public.tasks (assigned_to_id, created_at desc, id);
 
 create index tasks_assigned_to_id_is_read_by_agent_idx on public.tasks (assigned_to_id, is_read_by_agent, listing_id);

@@ -1,4 +1,8 @@
--- team_chat
+-- ---------------------------------------------------------------------------
+-- Coordinator team chat: the general channel (every coordinator and super
+-- admin), private channels with members, read markers, and a coordinator's
+-- private notes about their agents.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables

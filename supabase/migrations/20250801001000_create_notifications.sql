@@ -1,4 +1,7 @@
--- notifications
+-- ---------------------------------------------------------------------------
+-- Notifications: written only by the database's triggers (private.notify()),
+-- read and marked read by their recipient.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables
@@ -68,7 +71,7 @@ alter table public.notifications enable row level security;
 -- recipient when it is the account acting (private.current_account_id()). The
 -- seed, the service role and Auth's triggers act with no account, so for them
 -- nothing is skipped. Every notification trigger goes through this helper, so
--- the rule holds for the ones of later migrations too.
+-- the rule holds for every kind.
 
 -- ---------------------------------------------------------------------------
 -- Function
@@ -92,7 +95,7 @@ revoke execute on function private.notify(recipient uuid, kind text, title text,
 
 grant execute on function private.notify(recipient uuid, kind text, title text, content text, source_type text, source_id uuid, action_url text, priority text) to service_role;
 
--- Task notifications: a completed task now tells the people on it (the agent
+-- Task notifications: a completed task tells the people on it (the agent
 -- when the coordinator completes it; the coordinator too when a super admin
 -- does), and every task notification opens the listing's Requirements tab,
 -- where the agent answers and the coordinator reviews. An agent's answer that
@@ -190,7 +193,7 @@ grant execute on function private.notify_message() to service_role;
 -- Team chat mentions: a message naming a member of its channel as
 -- `@First Last` (case-insensitive) gives that member a "mentioned you"
 -- notification instead of the plain "New team chat message" the others of the
--- channel still get (one notification per person and message). Both now link
+-- channel get (one notification per person and message). Both link
 -- to the channel itself. Nobody is notified of their own message.
 
 -- ---------------------------------------------------------------------------

@@ -1,4 +1,7 @@
--- activity_log
+-- ---------------------------------------------------------------------------
+-- Activity log: written by triggers on listings, documents, tasks and voice
+-- notes; read by the person and their coordinator.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables

@@ -1,4 +1,8 @@
--- ai
+-- ---------------------------------------------------------------------------
+-- AI: assistant conversations, interaction log (rate limits), workflow patterns
+-- and insights, property research and listing descriptions. Coordinators and
+-- super admins use them; every row is scoped to the caller or their listings.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables

@@ -1,4 +1,8 @@
--- inbound_email
+-- ---------------------------------------------------------------------------
+-- Inbound e-mail: mail sent to listing-{id}@<domain>, filed as a note with
+-- documents when the sender is on the listing, else kept for review by the
+-- listing's people.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables

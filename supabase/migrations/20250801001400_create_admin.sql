@@ -1,4 +1,7 @@
--- admin
+-- ---------------------------------------------------------------------------
+-- Admin: the super admin's settings, statistics and paged lists, with the
+-- whole-table counts kept by triggers.
+-- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
 -- Section - Tables
@@ -7,7 +10,7 @@
 -- ---------------------------------------------------------------------------
 -- The admin console's whole-brokerage counts kept up to date by statement
 -- triggers, so admin_stats() and the listing tab's total read one small
--- table instead of counting 100,000 listings on every visit (issue: Scale).
+-- table instead of counting every listing on every visit.
 -- Statement-level triggers with transition tables: a bulk insert or delete
 -- updates each counter once, not once per row.
 -- ---------------------------------------------------------------------------

@@ -1,4 +1,3 @@
--- storage
 -- ---------------------------------------------------------------------------
 -- Storage buckets and object policies. Object paths encode the scope:
 --   listings/<listing_id>/<file>  in listing-documents, listing-photos, voice-recordings

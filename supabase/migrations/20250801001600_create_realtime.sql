@@ -1,4 +1,8 @@
--- realtime
+-- ---------------------------------------------------------------------------
+-- Realtime: the tables whose changes are published (each subscriber gets only
+-- the rows its select policies allow), and the broadcast and presence topics
+-- with their policies on realtime.messages.
+-- ---------------------------------------------------------------------------
 -- ---------------------------------------------------------------------------
 -- Section - Publication
 -- ---------------------------------------------------------------------------
