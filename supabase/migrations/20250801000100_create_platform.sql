@@ -26,7 +26,6 @@ grant usage on schema private to authenticated, service_role;
 -- Trigram indexes for the admin console's searches (listings, people).
 create extension if not exists pg_trgm with schema extensions;
 
-
 -- ---------------------------------------------------------------------------
 -- Section - Tables
 -- ---------------------------------------------------------------------------
@@ -222,9 +221,6 @@ grant execute on function private.invitation_expires_at() to authenticated, serv
 -- plpgsql function materialises its whole result before PostgREST could page).
 -- Security invoker: RLS still applies (a super admin reads every row).
 
--- ---------------------------------------------------------------------------
--- Helper
--- ---------------------------------------------------------------------------
 create function private.has_every_word(search text, haystack text)
 returns boolean
 language sql

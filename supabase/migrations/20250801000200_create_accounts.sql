@@ -17,9 +17,6 @@
 -- the sign-in is acting as, and every policy acts for that account through
 -- private.current_account_id().
 
--- ---------------------------------------------------------------------------
--- Tables
--- ---------------------------------------------------------------------------
 create table public.users (
   id uuid primary key default gen_random_uuid(),
   auth_user_id uuid not null references auth.users (id) on delete cascade,
@@ -573,9 +570,6 @@ revoke execute on function public.create_test_agent_profile(profile_email text) 
 -- set_mls_password(): a blank or over-long password is bad input (22023,
 -- HTTP 400) with a message the profile screen shows; null clears it.
 
--- ---------------------------------------------------------------------------
--- Functions
--- ---------------------------------------------------------------------------
 create function public.set_mls_password(password text)
 returns void
 language plpgsql
@@ -678,9 +672,6 @@ grant execute on function private.is_tc_account(account_id uuid) to authenticate
 -- the database next to switch_role(), so the client asks instead of knowing
 -- the e-mail.
 
--- ---------------------------------------------------------------------------
--- Functions
--- ---------------------------------------------------------------------------
 create function public.can_switch_role()
 returns boolean
 language sql
@@ -811,9 +802,6 @@ grant execute on function private.account_exists(account_id uuid) to authenticat
 -- set") without reading the secret: get_mls_password() decrypts, and the
 -- profile screen must not hold the password unless its owner asks to see it.
 
--- ---------------------------------------------------------------------------
--- Functions
--- ---------------------------------------------------------------------------
 create function public.mls_password_is_set()
 returns boolean
 language sql
@@ -951,9 +939,6 @@ revoke execute on function public.update_own_profile(changes jsonb) from public,
 -- this row (the notifications policy lets a super admin read every inbox, so
 -- the inbox must be named by the active account, which only the database knows).
 
--- ---------------------------------------------------------------------------
--- Function
--- ---------------------------------------------------------------------------
 create function public.my_account()
 returns setof public.users
 language sql

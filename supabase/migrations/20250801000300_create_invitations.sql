@@ -17,9 +17,6 @@
 -- defaults to 7 days, long enough to span a weekend and short enough that a
 -- forwarded link goes stale.
 
--- ---------------------------------------------------------------------------
--- Table
--- ---------------------------------------------------------------------------
 create table public.invitations (
   id uuid primary key default gen_random_uuid(),
   email text not null check (char_length(email) between 3 and 255 and email like '%@%'),

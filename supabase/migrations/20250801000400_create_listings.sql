@@ -12,9 +12,6 @@
 -- listings (agent_id) but never change status; the coordinator changes status
 -- through public.set_listing_status().
 
--- ---------------------------------------------------------------------------
--- Table
--- ---------------------------------------------------------------------------
 create table public.listings (
   id uuid primary key default gen_random_uuid(),
   address text not null check (char_length(btrim(address)) between 1 and 500),
@@ -320,9 +317,6 @@ revoke execute on function public.listing_stats(agent_id uuid) from public, anon
 -- other. The app's rule (save-photos): existing photos keep their order, new
 -- ones follow, each once; the main image stays, or becomes the first photo.
 
--- ---------------------------------------------------------------------------
--- Function
--- ---------------------------------------------------------------------------
 create function public.append_listing_photos(listing_id uuid, photo_paths text[])
 returns public.listings
 language plpgsql
@@ -644,9 +638,6 @@ create index listings_agent_id_created_at_idx on public.listings (agent_id, crea
 
 comment on index public.listings_agent_id_created_at_idx is 'An agent''s listings newest first (dashboard lists, paging, listing_stats); also serves agent_id lookups (RLS, on delete set null). Carries status so listing counts read the index only.';
 
--- ---------------------------------------------------------------------------
--- Indexes
--- ---------------------------------------------------------------------------
 create index listings_address_trgm_idx on public.listings using gin (address extensions.gin_trgm_ops);
 
 comment on index public.listings_address_trgm_idx is 'Substring search of the admin console''s Listings tab (address ilike ''%word%'').';

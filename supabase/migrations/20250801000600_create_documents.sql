@@ -13,9 +13,6 @@
 -- them; team_tc_id is fixed at upload so a later reassignment does not move
 -- files between teams. Folders group documents within a team.
 
--- ---------------------------------------------------------------------------
--- Tables
--- ---------------------------------------------------------------------------
 create table public.folders (
   id uuid primary key default gen_random_uuid(),
   name text not null check (char_length(btrim(name)) between 1 and 255),

@@ -186,9 +186,6 @@ create index messages_sender_id_idx on public.messages (sender_id);
 -- these replace them (same leading column, so the foreign keys' cascades on
 -- team_tc_id and listing_id still find their rows through an index).
 
--- ---------------------------------------------------------------------------
--- Indexes
--- ---------------------------------------------------------------------------
 create index messages_team_feed_idx on public.messages (team_tc_id, created_at, id);
 
 comment on index public.messages_team_feed_idx is 'Team Messages: keyset pages of a team''s general messages on (created_at, id), read backwards; also serves the team_tc_id foreign key.';

@@ -11,9 +11,6 @@
 -- Coordinators create, edit, toggle and resend; the agent only answers and
 -- marks read, through functions that touch just those columns.
 
--- ---------------------------------------------------------------------------
--- Table
--- ---------------------------------------------------------------------------
 create table public.tasks (
   id uuid primary key default gen_random_uuid(),
   listing_id uuid not null references public.listings (id) on delete cascade,

@@ -12,9 +12,6 @@
 -- and super admin) and created channels, readable by their members only. The
 -- creator becomes a channel admin; only members invite other coordinators.
 
--- ---------------------------------------------------------------------------
--- Tables
--- ---------------------------------------------------------------------------
 create table public.tc_channels (
   id uuid primary key default gen_random_uuid(),
   name varchar(100) not null check (char_length(btrim(name)) between 1 and 100),
@@ -141,9 +138,6 @@ comment on column public.tc_private_notes.updated_at is 'When it was last edited
 -- through mark_channel_read(); channel_unread_counts() gives every channel's
 -- count of other people's messages after the marker in one query.
 
--- ---------------------------------------------------------------------------
--- Table
--- ---------------------------------------------------------------------------
 create table public.tc_channel_reads (
   id uuid primary key default gen_random_uuid(),
   tc_id uuid not null references public.users (id) on delete cascade,
@@ -317,9 +311,6 @@ revoke execute on function private.is_channel_creator(channel_id uuid, account_i
 
 grant execute on function private.is_channel_creator(channel_id uuid, account_id uuid) to authenticated, service_role;
 
--- ---------------------------------------------------------------------------
--- Functions
--- ---------------------------------------------------------------------------
 create function public.mark_channel_read(channel_id uuid default null)
 returns timestamptz
 language plpgsql
@@ -398,9 +389,6 @@ comment on function public.channel_unread_counts() is
 
 revoke execute on function public.channel_unread_counts() from public, anon;
 
--- ---------------------------------------------------------------------------
--- Function
--- ---------------------------------------------------------------------------
 create function public.set_message_pinned(message_id uuid, pinned boolean)
 returns void
 language plpgsql
@@ -434,9 +422,6 @@ comment on function public.set_message_pinned(message_id uuid, pinned boolean) i
 
 revoke execute on function public.set_message_pinned(message_id uuid, pinned boolean) from public, anon;
 
--- ---------------------------------------------------------------------------
--- Trigger
--- ---------------------------------------------------------------------------
 create function private.stamp_message_edit()
 returns trigger
 language plpgsql

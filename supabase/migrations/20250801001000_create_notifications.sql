@@ -73,9 +73,6 @@ alter table public.notifications enable row level security;
 -- nothing is skipped. Every notification trigger goes through this helper, so
 -- the rule holds for every kind.
 
--- ---------------------------------------------------------------------------
--- Function
--- ---------------------------------------------------------------------------
 create function private.notify(recipient uuid, kind text, title text, content text,
   source_type text, source_id uuid, action_url text default null, priority text default 'medium')
 returns void
@@ -270,9 +267,6 @@ grant execute on function private.notify_invitation_used() to service_role;
 -- A coordinator's response reaches the agent: the listing's agent gets a
 -- notification pointing at their listing. Nobody is notified of their own action.
 
--- ---------------------------------------------------------------------------
--- Trigger
--- ---------------------------------------------------------------------------
 create function private.notify_tc_response()
 returns trigger
 language plpgsql
@@ -301,9 +295,6 @@ grant execute on function private.notify_tc_response() to service_role;
 -- too, so tasks go to /listing/{id}?tab=tasks for everyone. Coordinators and
 -- super admins open the workspace on the named tab.
 
--- ---------------------------------------------------------------------------
--- Function
--- ---------------------------------------------------------------------------
 create function private.listing_url(listing_id uuid, recipient uuid, tab text default null)
 returns text
 language sql
@@ -429,9 +420,6 @@ grant execute on function private.stamp_notification_read_at() to service_role;
 -- so RLS applies, and it names the caller's own inbox explicitly: a super
 -- admin, who may read every inbox, still marks only their own.
 
--- ---------------------------------------------------------------------------
--- Function
--- ---------------------------------------------------------------------------
 create function public.mark_all_notifications_read()
 returns integer
 language sql

@@ -12,9 +12,6 @@
 -- history, logged interactions and general insights. Every row belongs to one
 -- account and is private to it; super admins may read and delete.
 
--- ---------------------------------------------------------------------------
--- Tables
--- ---------------------------------------------------------------------------
 create table public.ai_assistant (
   id uuid primary key default gen_random_uuid(),
   tc_id uuid not null references public.users (id) on delete cascade,
@@ -147,9 +144,6 @@ comment on column public.ai_insights.created_at is 'When it was generated. Set b
 -- AI workflow learning: task patterns (written by triggers on tasks), the
 -- insights generated from them, and learned data. Private to the coordinator.
 
--- ---------------------------------------------------------------------------
--- Tables
--- ---------------------------------------------------------------------------
 create table public.ai_workflow_patterns (
   id uuid primary key default gen_random_uuid(),
   tc_id uuid not null references public.users (id) on delete cascade,
@@ -701,9 +695,6 @@ revoke execute on function private.insight_confidence(samples bigint, effect num
 
 grant execute on function private.insight_confidence(samples bigint, effect numeric) to authenticated, service_role;
 
--- ---------------------------------------------------------------------------
--- Function
--- ---------------------------------------------------------------------------
 create function public.workflow_insight_candidates(agent_id uuid default null)
 returns table (
   insight_type text, subject_agent_id uuid, title text, description text, recommendation text, confidence numeric, trigger_condition jsonb

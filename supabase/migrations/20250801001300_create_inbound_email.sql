@@ -20,9 +20,6 @@
 -- bucket inbound-email at listings/<listing_id>/<id>.eml (unclaimed/<id>.eml
 -- without a listing), readable only by the listing's reviewers.
 
--- ---------------------------------------------------------------------------
--- Table
--- ---------------------------------------------------------------------------
 create table public.inbound_emails (
   id uuid primary key default gen_random_uuid(),
   listing_id uuid references public.listings (id) on delete cascade,
@@ -263,9 +260,6 @@ revoke execute on function public.file_inbound_email(email_id uuid, author_id uu
 -- function then files it with public.file_inbound_email(), the same path as
 -- mail from people on the listing, attributed to the reviewer.
 
--- ---------------------------------------------------------------------------
--- Helper
--- ---------------------------------------------------------------------------
 create function private.review_inbound_email(email_id uuid, decision text)
 returns public.inbound_emails
 language plpgsql

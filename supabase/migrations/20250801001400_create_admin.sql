@@ -152,9 +152,6 @@ revoke execute on function public.inbound_email_domain() from public, anon;
 -- anyway -- and runs the search itself, so the indexes answer it. PostgREST
 -- orders, pages, counts and embeds its result like the table.
 
--- ---------------------------------------------------------------------------
--- Function
--- ---------------------------------------------------------------------------
 create function public.admin_search_listings(search text)
 returns setof public.listings
 language plpgsql
@@ -217,9 +214,6 @@ revoke execute on function private.require_admin_page(search text, page_limit in
 
 grant execute on function private.require_admin_page(search text, page_limit integer, page_offset integer) to authenticated, service_role;
 
--- ---------------------------------------------------------------------------
--- Functions
--- ---------------------------------------------------------------------------
 create function public.admin_users(search text default '', page_limit integer default 100, page_offset integer default 0)
 returns setof public.users
 language plpgsql

@@ -33,7 +33,6 @@ insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_typ
 on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
   allowed_mime_types = excluded.allowed_mime_types;
 
-
 -- ---------------------------------------------------------------------------
 -- Section - Functions
 -- ---------------------------------------------------------------------------
@@ -84,9 +83,6 @@ grant execute on function private.storage_object_allowed(bucket text, object_nam
 -- removable only by its uploader, until POST /api/listings copies it under the
 -- new listing and removes the draft.
 
--- ---------------------------------------------------------------------------
--- Helper
--- ---------------------------------------------------------------------------
 create function private.is_own_photo_draft(bucket text, object_name text)
 returns boolean
 language sql

@@ -23,7 +23,6 @@ alter publication supabase_realtime add table
   public.tc_channel_members,
   public.inbound_emails;
 
-
 -- ---------------------------------------------------------------------------
 -- Section - Functions
 -- ---------------------------------------------------------------------------
@@ -66,9 +65,6 @@ grant execute on function private.broadcast_agent_assignment() to service_role;
 -- `tc-chat:<channel id>` (`tc-chat:general` for the general channel). Only
 -- those who may read the channel's messages join, see and share presence there.
 
--- ---------------------------------------------------------------------------
--- Helper
--- ---------------------------------------------------------------------------
 create function private.can_join_chat_topic(topic text)
 returns boolean
 language sql
