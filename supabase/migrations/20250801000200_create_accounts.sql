@@ -147,8 +147,9 @@ alter table private.user_secrets enable row level security;
 -- oldest. private.caller_context() reads it from the tables at each call; the
 -- helpers below each take one part of it, and policies call them as
 -- `(select private.fn())`, an InitPlan run once per statement. Nothing is
--- kept between statements, so a role switch, an assignment, a deletion or an
--- account switch is seen by the very next statement, on any connection.
+-- kept past a statement (the helpers of one read-only statement share one
+-- lookup), so a role switch, an assignment, a deletion or an account switch is
+-- seen by the very next statement, on any connection.
 -- ---------------------------------------------------------------------------
 
 create function private.caller_context()
@@ -160,24 +161,46 @@ set search_path = ''
 as $$
 declare
   sign_in uuid := auth.uid();
+  key text;
+  kept text;
   context text[];
 begin
+  if sign_in is null then
+    return array[null, null, null, null, null]::text[];
+  end if;
+  -- A policy's helpers each ask once per statement; the first answer serves
+  -- the others of the same statement, for the same sign-in, and only while
+  -- this transaction has written nothing (no transaction id yet). Within one
+  -- statement the tables are read from one snapshot, so a lookup would give
+  -- the same answer; once the transaction writes, every call looks again and
+  -- sees its own changes. The key names the statement, so nothing is used
+  -- past it, and the setting is local to the transaction.
+  if txid_current_if_assigned() is null then
+    key := statement_timestamp()::text || '/' || sign_in::text || '/';
+    kept := current_setting('listingdesk.caller', true);
+    if starts_with(kept, key) then
+      return string_to_array(substr(kept, length(key) + 1), '/', '');
+    end if;
+  end if;
   -- One statement: the active account of the sign-in, else its oldest, and a
   -- coordinator's agents.
   select array[u.id::text, u.role, u.original_role, (case u.role when 'tc' then u.id when 'agent' then u.assigned_tc_id end)::text,
                case when u.role = 'tc' then (select string_agg(a.id::text, ',') from public.users a where a.assigned_tc_id = u.id) end]
     into context
   from public.users u
-  where sign_in is not null
-    and u.id = coalesce(
+  where u.id = coalesce(
       (select a.user_id from public.active_accounts a where a.auth_user_id = sign_in),
       (select o.id from public.users o where o.auth_user_id = sign_in order by o.created_at, o.id limit 1));
-  return coalesce(context, array[null, null, null, null, null]::text[]);
+  context := coalesce(context, array[null, null, null, null, null]::text[]);
+  if key is not null then
+    perform set_config('listingdesk.caller', key || array_to_string(context, '/', ''), true);
+  end if;
+  return context;
 end;
 $$;
 
 comment on function private.caller_context() is
-  'The caller as {account id, role, original_role, team id, agents} (agents: a coordinator''s assigned agents, comma-separated; nulls for anon or a sign-in without account), read from users and active_accounts at each call (nothing is kept). Policies read it through current_account_id(), current_role(), is_super_admin(), current_team_id(), is_coordinator() and coordinated_agents(), each as an InitPlan.';
+  'The caller as {account id, role, original_role, team id, agents} (agents: a coordinator''s assigned agents, comma-separated; nulls for anon or a sign-in without account), read from users and active_accounts. Within one statement of a transaction that has written nothing, the first answer is reused (transaction-local setting listingdesk.caller keyed by statement_timestamp() and the sign-in): stable, since within one statement the tables are read from one snapshot; nothing is kept past the statement. Policies read it through current_account_id(), current_role(), is_super_admin(), current_team_id(), is_coordinator() and coordinated_agents(), each as an InitPlan.';
 
 revoke execute on function private.caller_context() from public;
 

@@ -387,13 +387,16 @@ begin
   end if;
   -- A page of rows of one listing looks it up once: the last answer is kept
   -- in a transaction-local setting keyed by the statement's start, the
-  -- listing, the caller and the role. Every row of one statement reads the
-  -- same snapshot, so within a statement the answer cannot change; the next
-  -- statement has another key and looks again. Nothing outlives the transaction.
-  key := statement_timestamp()::text || '/' || listing::text || '/' || caller::text || '/' || coalesce(caller_role, '') || '/';
-  cached := current_setting('listingdesk.listing_access', true);
-  if starts_with(cached, key) then
-    return nullif(substr(cached, length(key) + 1), '');
+  -- listing, the caller and the role, and only while this transaction has
+  -- written nothing. Every row of one statement reads the same snapshot, so
+  -- within a statement the answer cannot change; the next statement has
+  -- another key and looks again.
+  if txid_current_if_assigned() is null then
+    key := statement_timestamp()::text || '/' || listing::text || '/' || caller::text || '/' || coalesce(caller_role, '') || '/';
+    cached := current_setting('listingdesk.listing_access', true);
+    if starts_with(cached, key) then
+      return nullif(substr(cached, length(key) + 1), '');
+    end if;
   end if;
   select l.agent_id, l.tc_id into listing_agent, listing_tc from public.listings l where l.id = listing;
   if caller_role = 'tc' and (listing_tc = caller or exists (select 1 from public.users a where a.id = listing_agent and a.assigned_tc_id = caller)) then
@@ -401,13 +404,15 @@ begin
   elsif listing_agent = caller then
     relation := 'agent';
   end if;
-  perform set_config('listingdesk.listing_access', key || coalesce(relation, ''), true);
+  if key is not null then
+    perform set_config('listingdesk.listing_access', key || coalesce(relation, ''), true);
+  end if;
   return relation;
 end;
 $$;
 
 comment on function private.listing_relation(listing uuid, caller uuid, caller_role text) is
-  'How the caller relates to a listing: ''agent'' (their listing), ''coordinator'' (acting as tc: the listing''s tc, or coordinator of its agent), null otherwise. Policies pass the caller from their InitPlans. Keeps its last answer for the rest of the statement only (transaction-local setting keyed by statement_timestamp()): stable, since within one statement the answer depends only on its arguments and the statement''s snapshot.';
+  'How the caller relates to a listing: ''agent'' (their listing), ''coordinator'' (acting as tc: the listing''s tc, or coordinator of its agent), null otherwise. Policies pass the caller from their InitPlans. Keeps its last answer for the rest of the statement only, while the transaction has written nothing (transaction-local setting keyed by statement_timestamp()): stable, since within one statement the answer depends only on its arguments and the statement''s snapshot.';
 
 revoke execute on function private.listing_relation(listing uuid, caller uuid, caller_role text) from public;
 
