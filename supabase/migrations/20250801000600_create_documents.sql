@@ -105,7 +105,6 @@ alter table public.documents enable row level security;
 --   its subfolders); a document is filed only in a folder of its own team;
 -- * a coordinator-chat thread reply stays in its parent message's channel;
 -- * a new listing's tc_id is the agent's coordinator, whoever creates it.
--- Replaces private.stamp_team(), which kept a client-sent team_tc_id.
 
 -- ---------------------------------------------------------------------------
 -- Lookups for the triggers below (security definer: the parent row may be
