@@ -9,7 +9,12 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'supabase/functions/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'bench/**/*.test.ts', 'supabase/functions/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        resolve: { alias },
+        // Builds the app with Vite and checks the first screen's download (scripts/bundle-size.ts).
+        test: { name: 'bundle', include: ['tests/bundle/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
       },
       {
         resolve: { alias },

@@ -195,6 +195,8 @@ describe('admin console (/admin)', () => {
       await saveScreenshot(page, 'admin-invite-dialog-desktop');
       await expectAxeClean(page, 'invite dialog');
       await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.textContent?.trim()), 'closing the dialog puts focus back on Send Invitation').toBe('Send Invitation');
 
       await openTab(page, /^Settings/);
       await page.getByLabel('Invitation lifetime (days)').fill('14');

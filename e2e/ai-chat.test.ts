@@ -151,6 +151,13 @@ describe('AI Chat without a provider', () => {
       await page.page.getByTestId('ai-not-configured').waitFor({ timeout: 20_000 });
       expect(await page.page.getByRole('heading', { name: 'AI is not configured' }).count(), 'the tab says so plainly').toBe(1);
       expect(await page.page.getByRole('textbox', { name: 'Message the AI assistant' }).count(), 'and offers no chat box').toBe(0);
+      const hint = await page.page.getByTestId('ai-setup-hint').innerText();
+      for (const line of ['OPENAI_BASE_URL=http://127.0.0.1:11434/v1', 'OPENAI_API_KEY=ollama', 'OPENAI_MODEL=qwen2.5', 'OPENAI_API_KEY=sk-…']) {
+        expect(hint, `the notice names the two fastest ways to turn AI on: ${line}`).toContain(line);
+      }
+      expect(hint, 'and where to put them locally').toContain('supabase/functions/.env');
+      const earlier = page.page.getByRole('list', { name: 'Conversation' });
+      expect(await earlier.innerText(), "Olivia's earlier conversation stays readable while AI is off").toContain('Which of my listings are missing documents?');
       await saveScreenshot(page.page, 'ai-chat-not-configured');
       await checkA11y(page.page, 'the not-configured state');
     } finally {

@@ -97,6 +97,10 @@ describe('signed-in shell', () => {
       expect(Math.round((await sidebar.boundingBox())?.width ?? 0), 'the collapsed sidebar is 64 px').toBeLessThanOrEqual(64);
       expect(await sidebarItems(page), 'collapsed, the same items remain, named for assistive technology').toEqual(persona.items);
       expect(await page.getByTestId('sidebar-role-badge').first().textContent(), 'short role badge when collapsed').toBe(persona.badge.short);
+      await sidebar.locator('[data-testid="sidebar-items"] a').first().hover();
+      await expect
+        .poll(() => page.getByRole('tooltip').first().textContent(), { message: 'collapsed, hovering an item shows its label as a tooltip', timeout: 10_000 })
+        .toBe(persona.items[0]);
       await expectNoSeriousA11yViolations(page, `${persona.name}, collapsed`);
       await saveScreenshot(page, `shell-${persona.name}-collapsed-desktop`);
 
@@ -122,6 +126,12 @@ describe('signed-in shell', () => {
       expect(await sidebarItems(page), `${persona.name}'s drawer lists the same items`).toEqual(persona.items);
       await expectNoSeriousA11yViolations(page, `${persona.name}, phone drawer`);
       await saveScreenshot(page, `shell-${persona.name}-expanded-phone`);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'closing the drawer puts focus back on its button').toBe('drawer-trigger');
+      expect(await page.getByTestId('drawer-trigger').getAttribute('aria-expanded'), 'the button tells the drawer is closed').toBe('false');
+      await page.getByTestId('drawer-trigger').click();
+      await page.getByRole('dialog').waitFor();
       await page.getByRole('dialog').getByRole('link', { name: persona.items[1] }).click();
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);

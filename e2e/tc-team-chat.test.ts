@@ -188,4 +188,33 @@ describe('TC Team Chat: two coordinators live', () => {
       await phone.close();
     }
   });
+
+  test('Invite TC with every coordinator already a member says so and disables Invite', async () => {
+    const [{ id: fullId }] = await query<{ id: string }>(
+      stack,
+      "insert into public.tc_channels (name, created_by_id) select $1, id from public.users where email = $2 and role = 'tc' returning id",
+      [`${CHANNEL}-full`, OLIVIA],
+    );
+    await query(stack, "insert into public.tc_channel_members (channel_id, tc_id) select $1, id from public.users where role = 'tc' on conflict do nothing", [fullId]);
+    const opened = await openPage(browser, 'desktop');
+    try {
+      const { page, pageErrors } = opened;
+      await signInAs(page, appUrl, stack, OLIVIA, `/tc-team-chat?channel=${fullId}`);
+      await page.getByRole('button', { name: 'Invite TC' }).click({ timeout: 20_000 });
+      const dialog = page.getByRole('dialog', { name: 'Invite TC' });
+      const notice = dialog.getByRole('status').filter({ hasText: 'Every coordinator is already a member' });
+      await notice.waitFor({ timeout: 10_000 });
+      expect(await notice.isVisible(), 'the dialog says why there is nobody to choose').toBe(true);
+      const selector = dialog.getByRole('combobox', { name: 'Transaction Coordinator' });
+      expect(await selector.isDisabled(), 'the empty TC selector is disabled rather than opening an empty list').toBe(true);
+      expect(await selector.getAttribute('aria-describedby'), 'the selector is described by the notice').toContain(await notice.getAttribute('id'));
+      expect(await dialog.getByRole('button', { name: 'Invite', exact: true }).isDisabled(), 'Invite is disabled with nobody to invite').toBe(true);
+      await saveScreenshot(page, 'tc-team-chat-invite-nobody-left');
+      await checkA11y(page, 'invite dialog with nobody left');
+      expect(pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
+    } finally {
+      await opened.close();
+      await query(stack, 'delete from public.tc_channels where id = $1', [fullId]);
+    }
+  });
 });

@@ -1,7 +1,8 @@
 /**
- * `npm test`: the whole suite, in order — typecheck, lint, unit, integration,
- * database checks (advisors + generated-types drift), browser tests — then a
- * check that no process of a throwaway stack outlived its tests.
+ * `npm test`: the whole suite, in order — typecheck, lint, unit, the bundle
+ * budget (a production build's first-screen download, tests/bundle/),
+ * integration, database checks (advisors + generated-types drift), browser
+ * tests — then a check that no process of a throwaway stack outlived its tests.
  *
  * It first sweeps the temporary folders of earlier runs whose process is gone
  * (a killed run's throwaway stacks, reports, browser profiles), never those of
@@ -51,6 +52,7 @@ const steps: Step[] = [
   { name: 'typecheck', command: ['npx', 'tsc', '-b', '--noEmit'] },
   { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
   vitest('unit'),
+  { ...vitest('bundle'), name: 'bundle budget' },
   vitest('integration'),
   { name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] },
   vitest('e2e'),

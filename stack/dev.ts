@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createServer } from 'vite';
+import { aiSetupLine } from './ai-setup.ts';
 import { resolveConfig, statusEnv } from './config.ts';
+import { readFunctionsEnvFile } from './functions/workers.ts';
 import { onShutdownSignal, startStack, type StackState } from './supervisor.ts';
 
 /** `npm run dev -- --smtp-port 2525` */
@@ -60,6 +62,7 @@ console.log(`
   Database     ${env.DB_URL}
   Mail viewer  ${env.MAILPIT_URL}
   Inbound SMTP 127.0.0.1:${env.INBOUND_SMTP_PORT ?? config.smtpPort}  (mail listing-{id}@… here to file it on a listing)
+  AI           ${aiSetupLine(readFunctionsEnvFile(config.functionsDir))}
 ${logins.length ? `\n  Demo logins\n${logins.map((l) => `    ${l.role.padEnd(12)} ${l.email.padEnd(34)} ${l.password}${l.note ? `  (${l.note})` : ''}`).join('\n')}\n` : ''}
   Ctrl-C stops ${existing ? 'the app (the stack keeps running: npm run stack -- stop)' : 'the app and the local stack'}.
 `);

@@ -230,9 +230,13 @@ begin
   insert into public.ai_conversations (user_id, role, content, "timestamp") values
     (a_olivia, 'user', 'Which of my listings are missing documents?', now() - interval '1 hour'),
     (a_olivia, 'assistant', '1418 Barton Hills Dr is missing the listing agreement and seller disclosure.', now() - interval '59 minutes');
-  insert into public.ai_learning_insights (tc_id, agent_id, insight_type, title, description, recommendation, confidence) values
-    (a_olivia, a_marcus, 'reminder_optimization', 'Marcus responds faster in the morning', 'Responses to tasks sent before 10am arrive 2.3x faster.', 'Send new tasks to Marcus before 10am.', 0.82),
-    (a_david, a_sarah, 'efficiency_pattern', 'HOA tasks take longest', 'HOA-related tasks average 4 days to respond.', 'Create HOA tasks on day one of the listing.', 0.64);
+  -- metadata.scope is the generation an insight belongs to (replace_workflow_insights()): 'all' is the
+  -- screen's default "All agents" view, an agent's id that agent's view. The screen lists one scope.
+  insert into public.ai_learning_insights (tc_id, agent_id, insight_type, title, description, recommendation, confidence, metadata) values
+    (a_olivia, a_marcus, 'reminder_optimization', 'Marcus responds faster in the morning', 'Responses to tasks sent before 10am arrive 2.3x faster.', 'Send new tasks to Marcus before 10am.', 0.82,
+      '{"scope": "all", "source": "statistics", "phrasedByModel": false}'),
+    (a_david, a_sarah, 'efficiency_pattern', 'HOA tasks take longest', 'HOA-related tasks average 4 days to respond.', 'Create HOA tasks on day one of the listing.', 0.64,
+      '{"scope": "all", "source": "statistics", "phrasedByModel": false}');
   insert into public.ai_listing_descriptions (listing_id, tc_id, style, description, highlights) values
     (l3, a_olivia, 'Classic', 'Charming Hyde Park bungalow with original hardwoods, a deep front porch and a shaded backyard.', array['original hardwoods', 'front porch']);
   insert into public.property_research (listing_id, research_data) values

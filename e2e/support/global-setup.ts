@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { createServer, type ViteDevServer } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../stack/processes.ts';
@@ -13,6 +14,8 @@ import { startThrowawayStack } from '../../tests/support/throwaway-stack.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
+    /** The database's clock once the demo seed is in, before any test ran: rows created up to then are the seed's. */
+    seededAt: string;
   }
 }
 
@@ -43,6 +46,16 @@ export async function startAppServer(port: number): Promise<ViteDevServer> {
   return server;
 }
 
+async function databaseNow(dbUrl: string): Promise<string> {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  try {
+    return (await db.query<{ now: string }>('select now()::text as now')).rows[0].now;
+  } finally {
+    await db.end();
+  }
+}
+
 export default async function setup(project: TestProject) {
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
@@ -54,7 +67,9 @@ export default async function setup(project: TestProject) {
   process.env.VITE_SUPABASE_ANON_KEY = stack.info.anonKey;
 
   let server: ViteDevServer | undefined;
+  let seededAt: string;
   try {
+    seededAt = await databaseNow(stack.info.dbUrl);
     server = await startAppServer(appPort);
   } catch (error) {
     await stack.stop();
@@ -63,6 +78,7 @@ export default async function setup(project: TestProject) {
 
   project.provide('stack', stack.info);
   project.provide('appUrl', appUrl);
+  project.provide('seededAt', seededAt);
 
   return async () => {
     await server?.close();

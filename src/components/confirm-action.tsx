@@ -1,46 +1,15 @@
-import type { ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
-import { buttonVariants } from '@/components/ui/button';
+import { lazy, type ReactElement } from 'react';
+import type { ConfirmQuestion } from '@/components/confirm-dialog';
+import { LazyDialog } from '@/components/lazy-dialog';
 
-/** A destructive action behind the spec's confirmation question. */
-export function ConfirmAction({
-  trigger,
-  title,
-  question,
-  confirmLabel = 'Delete',
-  onConfirm,
-}: {
-  trigger: ReactNode;
-  title: string;
-  question: string;
-  confirmLabel?: string;
-  onConfirm: () => void;
-}) {
+const loadConfirmDialog = () => import('@/components/confirm-dialog');
+const ConfirmDialog = lazy(() => loadConfirmDialog().then((m) => ({ default: m.ConfirmDialog })));
+
+/** A destructive action behind the spec's confirmation question; the dialog's code loads when the trigger is first used. */
+export function ConfirmAction({ trigger, ...confirm }: ConfirmQuestion & { trigger: ReactElement }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{question}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction className={buttonVariants({ variant: 'destructive' })} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <LazyDialog trigger={trigger} load={loadConfirmDialog}>
+      {(dialog) => <ConfirmDialog {...dialog} {...confirm} />}
+    </LazyDialog>
   );
 }

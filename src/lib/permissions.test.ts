@@ -20,10 +20,11 @@ describe('isSuperAdmin', () => {
 });
 
 describe('listings', () => {
-  it('status: the coordinator or a super admin (set_listing_status)', () => {
+  it('status selector: only a tc (spec part 1 §6); the super admin sees the badge', () => {
     expect(can.changeListingStatus(tc), 'the coordinator changes status').toBe(true);
-    expect(can.changeListingStatus(admin), 'a super admin changes status').toBe(true);
-    expect(can.changeListingStatus(adminAsAgent), 'a switched super admin changes status').toBe(true);
+    expect(can.changeListingStatus(admin), 'a super admin sees the read-only badge').toBe(false);
+    expect(can.changeListingStatus(adminAsAgent), 'a super admin switched to the agent view sees the badge').toBe(false);
+    expect(can.changeListingStatus({ ...admin, role: 'tc', originalRole: 'super_admin' }), 'a super admin switched to the TC view uses the selector').toBe(true);
     expect(can.changeListingStatus(agent), 'the agent does not change status').toBe(false);
   });
 
@@ -76,11 +77,11 @@ describe('notes', () => {
     expect(can.editNote(agent, tcNote), 'someone else does not').toBe(false);
     expect(can.editNote(admin, tcNote), "a super admin does not edit others' notes").toBe(false);
   });
-  it('delete: the author or a super admin', () => {
+  it('delete: only the author (spec part 1 §6), not even a super admin', () => {
     expect(can.deleteNote(tc, tcNote), 'the author deletes').toBe(true);
-    expect(can.deleteNote(admin, tcNote), 'a super admin deletes').toBe(true);
+    expect(can.deleteNote(admin, tcNote), "a super admin does not delete others' notes").toBe(false);
     expect(can.deleteNote(agent, tcNote), 'someone else does not').toBe(false);
-    expect(can.deleteNote(agent, { user_id: null }), "nobody but a super admin deletes a deleted author's note").toBe(false);
+    expect(can.deleteNote(admin, { user_id: null }), "nobody deletes a deleted author's note").toBe(false);
   });
 });
 

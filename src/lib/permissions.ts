@@ -3,8 +3,10 @@ import type { Tables } from '@/lib/database.types';
 /**
  * The one permission model of the UI. Each rule mirrors the database rule that
  * enforces it (RLS policy or security definer function, named in its comment),
- * so a screen offers exactly the actions the database would accept. The
- * database stays the authority: these rules only decide which controls appear.
+ * so a screen never offers an action the database would refuse. Where the spec
+ * gives a role less on a screen than the database allows (the super admin on
+ * the listing detail, spec part 1 §6), the rule follows the spec and says so.
+ * The database stays the authority: these rules only decide which controls appear.
  */
 
 /** The acting account: its id, role and (while the role switcher impersonates) its true role. */
@@ -42,8 +44,11 @@ export const can = {
   assignToOtherCoordinator: (user: Viewer) => isSuperAdmin(user),
   /** public.unassign_agent(): the agent's own coordinator or a super admin. */
   unassignAgent: (user: Viewer, agent: Pick<Tables<'users'>, 'assigned_tc_id'>) => isSuperAdmin(user) || (coordinates(user) && agent.assigned_tc_id === user.id),
-  /** public.set_listing_status(): the listing's coordinator or a super admin. */
-  changeListingStatus: (user: Viewer) => coordinatesOrAdmin(user),
+  /**
+   * The status selector: only a tc (spec part 1 §6); everyone else, super admin included, sees the badge.
+   * set_listing_status() also admits a super admin, so the screen offers less than the database allows.
+   */
+  changeListingStatus: (user: Viewer) => coordinates(user),
   /** Policy "Agents can edit their own listings and super admins any"; photos are columns of the listing. */
   editListing: (user: Viewer, listing: Pick<ListingOwners, 'agent_id'>) => isSuperAdmin(user) || listing.agent_id === user.id,
   /** Policy "Agents can delete their listings, coordinators listings with their tc_id, super admins all". */
@@ -51,8 +56,8 @@ export const can = {
 
   /** Policy "Authors can edit their own notes" (no super-admin exception). */
   editNote: (user: Viewer, note: Pick<Tables<'notes'>, 'user_id'>) => note.user_id === user.id,
-  /** Policy "Authors and super admins can delete notes". */
-  deleteNote: (user: Viewer, note: Pick<Tables<'notes'>, 'user_id'>) => note.user_id === user.id || isSuperAdmin(user),
+  /** Only the author (spec part 1 §6); the policy "Authors and super admins can delete notes" also admits a super admin, the screen does not. */
+  deleteNote: (user: Viewer, note: Pick<Tables<'notes'>, 'user_id'>) => note.user_id === user.id,
 
   /** accept_inbound_email() / discard_inbound_email(): the listing's agent, its coordinator (a tc seeing it coordinates it) or a super admin. */
   reviewInboundEmail: (user: Viewer, listing: Pick<ListingOwners, 'agent_id'>) => isSuperAdmin(user) || coordinates(user) || listing.agent_id === user.id,

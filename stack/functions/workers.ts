@@ -62,6 +62,12 @@ export function parseEnvFile(text: string): Record<string, string> {
   return out;
 }
 
+/** The variables of supabase/functions/.env (in `functionsDir`), or none when it does not exist. */
+export function readFunctionsEnvFile(functionsDir: string): Record<string, string> {
+  const file = path.join(functionsDir, '.env');
+  return fs.existsSync(file) ? parseEnvFile(fs.readFileSync(file, 'utf8')) : {};
+}
+
 export class WorkerBootError extends Error {
   constructor(
     message: string,
@@ -171,13 +177,10 @@ export class WorkerPool {
     // The function sees only what it would see on Supabase, plus what Deno needs
     // to find its cache, temp folder and (if any) a proxy or registry mirror.
     const env = denoEnvironment(config.projectRoot);
-    const envFile = path.join(config.functionsDir, '.env');
-    if (fs.existsSync(envFile)) {
-      for (const [key, value] of Object.entries(parseEnvFile(fs.readFileSync(envFile, 'utf8')))) {
-        // The Supabase CLI refuses to let secrets shadow the platform's variables.
-        if (key.startsWith('SUPABASE_')) log.part('functions', `.env: skipping ${key} (names starting with SUPABASE_ are reserved)`);
-        else env[key] = value;
-      }
+    for (const [key, value] of Object.entries(readFunctionsEnvFile(config.functionsDir))) {
+      // The Supabase CLI refuses to let secrets shadow the platform's variables.
+      if (key.startsWith('SUPABASE_')) log.part('functions', `.env: skipping ${key} (names starting with SUPABASE_ are reserved)`);
+      else env[key] = value;
     }
     for (const [key, value] of Object.entries(config.functionsEnv)) {
       if (!key.startsWith('SUPABASE_')) env[key] = value;

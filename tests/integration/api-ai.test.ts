@@ -6,7 +6,8 @@
  * RLS with the caller's own filter.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from '../support/api-client.ts';
+import { aiCalls, MALFORMED_JSON, TWO_MB_BODY } from '../support/ai-calls.ts';
+import { callApi, sendRaw } from '../support/api-client.ts';
 import { startAiStack, type AiStack } from '../support/ai-stack.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
 
@@ -159,5 +160,23 @@ describe('/api AI calls', () => {
     expect((await api(`/smart-reminders/${oliviaListing.id}`, { token: marcus.accessToken })).status, 'agents').toBe(403);
     expect((await api('/smart-reminders/not-a-listing', { token: olivia.accessToken })).status, 'a malformed id').toBe(404);
     expect((await api(`/smart-reminders/${oliviaListing.id}`)).status, 'no session').toBe(401);
+  });
+
+  it('with a provider configured, agents still get 403 from every AI function and /api AI route before anything they send is read; nothing reaches the model', async () => {
+    ai.fake.reset();
+    ai.fake.respond(() => ({ text: 'should not be asked' }));
+    const { functions, routes } = aiCalls(oliviaListing.id);
+    for (const { path, valid, invalid } of [...functions, ...routes]) {
+      for (const [what, body] of [
+        ['a valid body', JSON.stringify(valid)],
+        ['malformed JSON', MALFORMED_JSON],
+        ['a 2 MB body', TWO_MB_BODY],
+        ['refused fields', JSON.stringify(invalid)],
+      ]) {
+        const answer = await sendRaw(path, { token: marcus.accessToken, body, info: ai.info });
+        expect([answer.status, answer.code], `${path}, an agent with ${what}: 403 whatever the configuration`).toEqual([403, 'forbidden']);
+      }
+    }
+    expect(ai.fake.requests, 'no agent call reaches the provider').toHaveLength(0);
   });
 });

@@ -68,6 +68,43 @@ describe('the /api surface', () => {
     expect(bogus.headers.get('set-cookie')).toBeNull();
   });
 
+  it('GET /api/login (browser navigation, part 1 §2) redirects to the app’s sign-in page on the same origin, whatever the request carries', async () => {
+    for (const path of ['/login', '/login?redirect_to=https://evil.example/', '/login?next=//evil.example']) {
+      const answer = await callApi(path, { redirect: 'manual', headers: { 'X-Forwarded-Host': 'evil.example', Referer: 'https://evil.example/' } });
+      expect(answer.status, `${path}: a redirect, not the JSON 404 of an unknown route`).toBe(302);
+      expect(answer.headers.get('location'), `${path}: the app's sign-in page as a path, so it stays on the origin the browser asked (never another site)`).toBe('/login');
+      expect(new URL(answer.headers.get('location')!, 'https://app.example/api/login').origin, 'resolved by the browser: the app origin').toBe('https://app.example');
+    }
+  });
+
+  it('GET /api/logout ends the session, clears the cookie with the attributes it was set with, and redirects to the landing page; POST /api/logout too', async () => {
+    // A session of its own: ending it must not sign out the other tests' Olivia.
+    const own = await demoUser(OLIVIA);
+    const set = await call('/auth/session', { method: 'POST', body: JSON.stringify({ accessToken: own.accessToken }) });
+    const setCookie = set.headers.get('set-cookie') ?? '';
+    const cookie = setCookie.split(';')[0];
+    expect((await call('/auth/user', { cookie })).status, 'the cookie works before sign-out').toBe(200);
+
+    const out = await callApi('/logout', { cookie, redirect: 'manual' });
+    expect(out.status, 'a redirect, not the JSON 404 of an unknown route').toBe(302);
+    expect(out.headers.get('location'), 'to the landing page of the same origin').toBe('/');
+    const cleared = out.headers.get('set-cookie') ?? '';
+    expect(cleared, 'the cookie is emptied and expired').toMatch(/^listingdesk_session=; /);
+    expect(cleared, 'expired at once').toMatch(/Max-Age=0/);
+    const attributes = (header: string) => header.split(';').slice(1).map((a) => a.trim()).filter((a) => !a.startsWith('Max-Age'));
+    expect(attributes(cleared), 'with the Path, HttpOnly, SameSite (and Secure) it was set with, or the browser keeps the old one').toEqual(attributes(setCookie));
+    expect(out.headers.get('clear-site-data'), "the app's stored Supabase session goes too").toBe('"storage"');
+
+    expect((await call('/auth/user', { cookie })).status, 'the ended session no longer authenticates').toBe(401);
+    const refreshed = await own.client.auth.refreshSession();
+    expect(refreshed.error, 'its refresh token is revoked: the session is over, not just the cookie').not.toBeNull();
+    expect((await call('/auth/user', { token: olivia.accessToken })).status, "Olivia's other session is untouched").toBe(200);
+
+    const posted = await callApi('/logout', { method: 'POST', redirect: 'manual' });
+    expect([posted.status, posted.headers.get('location')], 'POST (forms, scripts): 303 to the landing page, also without a session').toEqual([303, '/']);
+    expect(posted.headers.get('set-cookie'), 'and the cookie is cleared').toMatch(/^listingdesk_session=; Path=\/api; HttpOnly; SameSite=Lax; Max-Age=0/);
+  });
+
   it('GET /api/listings/{id} gives the same listing as the direct query, and nothing to another team', async () => {
     const answer = await call(`/listings/${oliviaListing}`, { token: olivia.accessToken });
     expect(answer.status).toBe(200);

@@ -55,3 +55,23 @@ export async function callApi(path: string, options: ApiCallOptions = {}): Promi
   }
   return { status: response.status, headers: response.headers, body: parsed as ApiAnswer['body'], bytes };
 }
+
+/**
+ * A raw request to one of the stack's functions (`path` below /functions/v1,
+ * e.g. `ai-chat` or `api/ai/query`) with the body exactly as given — for
+ * malformed JSON and oversized bodies, which callApi cannot send.
+ */
+export async function sendRaw(path: string, options: { token?: string; body?: string; method?: string; info?: StackInfo } = {}): Promise<{ status: number; code: unknown; message: unknown }> {
+  const info = options.info ?? stackInfo();
+  const headers: Record<string, string> = { apikey: info.anonKey, 'Content-Type': 'application/json' };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  const response = await fetch(`${info.apiUrl}/functions/v1/${path}`, { method: options.method ?? 'POST', headers, body: options.body });
+  const text = await response.text();
+  let parsed: { message?: unknown; error?: { code?: unknown } } = {};
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    // Not JSON (an event stream): status only.
+  }
+  return { status: response.status, code: parsed.error?.code, message: parsed.message };
+}

@@ -8,13 +8,21 @@ import { ChatPanel } from '@/features/ai/components/chat-panel';
 import { ListingDescriptionsPanel } from '@/features/ai/components/listing-descriptions-panel';
 import { AgentComingSoon } from '@/app/routes/ai-assistant/agent-coming-soon';
 
-/** The AI Chat tab: the chat when a model provider is configured, else plainly that it is not. */
+/**
+ * The AI Chat tab: the chat when a model provider is configured, else plainly
+ * that it is not, above the earlier conversation (still the user's to read and clear).
+ */
 function AiChatTab({ userId }: { userId: string }) {
   const status = useAiStatus();
   if (status.isPending) return <Skeleton className="h-64 w-full" />;
   // An unknown state (status call failed) still offers the chat: a failed answer then says so.
   if (status.data?.configured === false) {
-    return <AiNotConfigured what="The AI assistant" stillWorks="Everything else in ListingDesk works as usual; only the AI answers are unavailable." />;
+    return (
+      <div className="flex flex-col gap-4">
+        <AiNotConfigured what="The AI assistant" stillWorks="Everything else in ListingDesk works as usual; only the AI answers are unavailable." />
+        <ChatPanel userId={userId} readOnly />
+      </div>
+    );
   }
   return <ChatPanel userId={userId} />;
 }

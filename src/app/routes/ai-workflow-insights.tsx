@@ -8,6 +8,7 @@ import { can, isSuperAdmin } from '@/lib/permissions';
 import { AgentFilter } from '@/app/routes/ai-workflow-insights/agent-filter';
 import { useGenerateWorkflowInsights } from '@/features/ai/api/generate-workflow-insights';
 import { useAiStatus } from '@/features/ai/api/get-ai-status';
+import { AiSetupHint } from '@/features/ai/components/ai-setup-hint';
 import { useWorkflowInsights } from '@/features/ai/api/get-workflow-insights';
 import { useWorkflowPatterns } from '@/features/ai/api/get-workflow-patterns';
 import { useWorkflowStats, type WorkflowStats } from '@/features/ai/api/get-workflow-stats';
@@ -68,10 +69,15 @@ function WorkflowInsights({ user }: { user: CurrentUser }) {
         </Button>
       </div>
       {aiStatus.data?.configured === false && (
-        <p role="status" className="text-muted-foreground rounded-md border px-3 py-2 text-sm" data-testid="ai-not-configured">
-          AI is not configured, so insights are worded from the statistics alone; they are computed the same way. To have a model phrase them, set{' '}
-          <code className="font-mono text-xs">OPENAI_API_KEY</code> in the Edge Functions&apos; environment.
-        </p>
+        <div role="status" className="text-muted-foreground flex flex-col gap-2 rounded-md border px-3 py-2 text-sm" data-testid="ai-not-configured">
+          <p>AI is not configured, so insights are worded from the statistics alone; they are computed the same way.</p>
+          <details>
+            <summary className="text-foreground cursor-pointer font-medium">How to have a model phrase them</summary>
+            <div className="pt-2">
+              <AiSetupHint />
+            </div>
+          </details>
+        </div>
       )}
       {stats.isError ? (
         <p role="alert" className="text-destructive text-sm">

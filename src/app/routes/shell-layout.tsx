@@ -1,12 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Menu } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
 import { AppLoading } from '@/app/routes/app-fallbacks';
 import { BrandMark } from '@/components/brand-mark';
+import { LazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
-import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from '@/components/ui/sheet';
 import { Skeleton } from '@/components/ui/skeleton';
-import { TooltipProvider } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
 import { useSession } from '@/hooks/use-session';
@@ -17,10 +16,14 @@ import { AccountSetup } from '@/features/auth/components/account-setup';
 import { AppSidebar } from '@/features/navigation/components/app-sidebar';
 import { useNotificationAlerts } from '@/features/notifications/hooks/use-notification-alerts';
 import { useSidebarCollapsed } from '@/features/navigation/hooks/use-sidebar-collapsed';
-import { RoleSwitcher } from '@/features/role-switcher/components/role-switcher';
+import { RoleSwitcherButton } from '@/features/role-switcher/components/role-switcher-button';
 
 // Signed-in visitors never download the landing page.
 const LandingPage = lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
+// Only the role-switching account has the menu; the phone drawer loads when its button is first used.
+const RoleSwitcher = lazy(() => import('@/features/role-switcher/components/role-switcher').then((m) => ({ default: m.RoleSwitcher })));
+const loadNavigationDrawer = () => import('@/app/routes/shell-layout/navigation-drawer');
+const NavigationDrawer = lazy(() => loadNavigationDrawer().then((m) => ({ default: m.NavigationDrawer })));
 
 /**
  * `/` and every signed-in screen. Signed out, `/` is the landing page and any
@@ -56,17 +59,21 @@ function SignedInShell() {
 }
 
 function roleSwitcherFor(user: CurrentUser, collapsed: boolean) {
-  return user.canSwitchRole ? <RoleSwitcher currentRole={user.role} collapsed={collapsed} /> : undefined;
+  if (!user.canSwitchRole) return undefined;
+  return (
+    <Suspense fallback={<RoleSwitcherButton collapsed={collapsed} disabled />}>
+      <RoleSwitcher currentRole={user.role} collapsed={collapsed} />
+    </Suspense>
+  );
 }
 
 function SidebarLayout({ user }: { user: CurrentUser }) {
   const { collapsed, toggle } = useSidebarCollapsed();
-  const [drawerOpen, setDrawerOpen] = useState(false);
   // Unread notifications on the sidebar's Notifications item, live; new ones are announced with a toast.
   const unread = useNotificationAlerts(user.id);
   const badges = { [paths.notifications.getHref()]: unread };
   return (
-    <TooltipProvider delayDuration={200}>
+    <>
       <a
         href="#main-content"
         className="bg-background focus-visible:ring-ring/50 sr-only z-50 rounded-md px-3 py-2 text-sm font-medium focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus-visible:ring-[3px]"
@@ -82,8 +89,9 @@ function SidebarLayout({ user }: { user: CurrentUser }) {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="bg-background/90 sticky top-0 z-20 flex h-14 items-center gap-3 border-b px-4 backdrop-blur md:hidden">
-            <Sheet open={drawerOpen} onOpenChange={setDrawerOpen}>
-              <SheetTrigger asChild>
+            <LazyDialog
+              load={loadNavigationDrawer}
+              trigger={
                 <Button
                   variant="ghost"
                   size="icon"
@@ -94,13 +102,14 @@ function SidebarLayout({ user }: { user: CurrentUser }) {
                   <Menu aria-hidden />
                   {unread > 0 && <span aria-hidden className="bg-destructive ring-background absolute top-1.5 right-1.5 size-2.5 rounded-full ring-2" />}
                 </Button>
-              </SheetTrigger>
-              <SheetContent side="left" className="w-64 gap-0 p-0 sm:max-w-64">
-                <SheetTitle className="sr-only">Navigation</SheetTitle>
-                <SheetDescription className="sr-only">Screens of ListingDesk for your role</SheetDescription>
-                <AppSidebar user={user} collapsed={false} onNavigate={() => setDrawerOpen(false)} extra={roleSwitcherFor(user, false)} badges={badges} />
-              </SheetContent>
-            </Sheet>
+              }
+            >
+              {(drawer) => (
+                <NavigationDrawer {...drawer}>
+                  <AppSidebar user={user} collapsed={false} onNavigate={() => drawer.onOpenChange(false)} extra={roleSwitcherFor(user, false)} badges={badges} />
+                </NavigationDrawer>
+              )}
+            </LazyDialog>
             <BrandMark />
           </header>
           <main id="main-content" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 md:px-8 md:py-8">
@@ -108,7 +117,7 @@ function SidebarLayout({ user }: { user: CurrentUser }) {
           </main>
         </div>
       </div>
-    </TooltipProvider>
+    </>
   );
 }
 

@@ -5,6 +5,7 @@
  * users and active_accounts.
  */
 import type { SupabaseClient } from './deps.ts';
+import { HttpError } from './http.ts';
 
 export interface ActingAccount {
   id: string;
@@ -19,7 +20,9 @@ export interface ActingAccount {
 
 /** The caller's acting account under RLS, or null when the sign-in has none; `db` acts as the caller. */
 export async function actingAccount(db: SupabaseClient): Promise<ActingAccount | null> {
-  const { data, error } = await db.rpc('current_account');
+  const { data, error, status } = await db.rpc('current_account');
+  // The database refusing the token (one that expired since it was checked) is the caller's 401, not a failure.
+  if (status === 401) throw new HttpError(401, 'unauthorized', 'Unauthorized');
   if (error) throw new Error(`current_account failed: ${error.message}`);
   return (data as ActingAccount | null) ?? null;
 }

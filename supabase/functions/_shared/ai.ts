@@ -13,9 +13,10 @@
  *
  * The key never leaves this module: answers say only whether AI is configured.
  */
-import { OpenAI, z, type User } from './deps.ts';
+import { OpenAI, z } from './deps.ts';
 import { HttpError } from './http.ts';
 import { createAdminClient } from './supabase.ts';
+import type { TokenUser } from './token.ts';
 
 export const AI_NOT_CONFIGURED_MESSAGE =
   "AI is not configured. Set OPENAI_API_KEY (and optionally OPENAI_BASE_URL and OPENAI_MODEL) in the Edge Functions' environment: supabase/functions/.env locally, project secrets on hosted Supabase.";
@@ -130,7 +131,7 @@ export interface AiCall {
  * the account from the verified sign-in, never from the request.
  */
 export async function beginAiCall(
-  user: User,
+  user: TokenUser,
   settings: AiSettings,
   call: { type: AiCallType; input: string; inputChars: number },
 ): Promise<AiCall> {

@@ -8,21 +8,21 @@
  *     { type: 'tool', name }             while a tool runs
  *     { type: 'done', entries: [user, assistant] }   last, once stored
  *     { type: 'error', code, message }   a failure after the stream started
- *   Failures before the stream (401, 403 agents, 429 rate limit, 503 not
- *   configured, 400 bad body, provider refusing the first request) are JSON.
+ *   Failures before the stream are JSON, in the order every AI call checks
+ *   (_shared/ai-request.ts): 401, 403 agents, 413/400 bad body, 503 not
+ *   configured, 429 rate limit, then the provider refusing the first request.
  *
  * The question and the answer are stored together in ai_conversations, with
  * the caller's client (RLS), only when the answer is complete: a failed or
  * abandoned request stores nothing. One ai_interactions entry per request.
  */
-import { aiClient, beginAiCall, providerFailure, requireAiSettings, type AiCall } from '../_shared/ai.ts';
-import { actingAccount, isSuperAdmin } from '../_shared/account.ts';
+import { aiClient, beginAiCall, providerFailure, type AiCall } from '../_shared/ai.ts';
+import { isSuperAdmin } from '../_shared/account.ts';
+import { acceptAiRequest } from '../_shared/ai-request.ts';
 import { chatTools, runTool, type ToolContext } from '../_shared/ai-tools.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import { type OpenAI, z, type SupabaseClient } from '../_shared/deps.ts';
 import { handler, HttpError } from '../_shared/http.ts';
-import { createUserClient, requireUser } from '../_shared/supabase.ts';
-import { parseJsonBody } from '../_shared/validate.ts';
 import { type ChatMessage, promptChars, systemPrompt } from './prompt.ts';
 
 const bodySchema = z.object({ message: z.string().trim().min(1, 'Type a message').max(4000, 'At most 4000 characters') });
@@ -87,15 +87,11 @@ async function consumeRound(stream: Stream, send: (event: ChatEvent) => void) {
 
 Deno.serve(
   handler(async (req) => {
-    if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST with { message }');
-    const user = await requireUser(req);
-    const settings = requireAiSettings();
-    const { message } = await parseJsonBody(req, bodySchema);
-    const db = createUserClient(req);
+    const accepted = await acceptAiRequest(req, { methods: ['POST'], who: 'coordinators', body: bodySchema, provider: 'required' });
+    const { user, db, account, settings } = accepted;
+    const { message } = accepted.body;
     const askedAt = new Date();
 
-    const account = await actingAccount(db);
-    if (!account) throw new HttpError(403, 'forbidden', 'This sign-in has no account');
     const history = await recentHistory(db, account.id);
     const messages: ChatMessage[] = [
       { role: 'system', content: systemPrompt({ firstName: account.first_name, lastName: account.last_name, role: account.role }, askedAt.toISOString().slice(0, 10)) },

@@ -10,11 +10,10 @@
  * Everything is stored only after the model answered well: a failed request
  * leaves nothing behind but its ai_interactions entry.
  */
-import { aiClient, beginAiCall, providerFailure, requireAiSettings } from '../_shared/ai.ts';
+import { aiClient, beginAiCall, providerFailure } from '../_shared/ai.ts';
+import { acceptAiRequest } from '../_shared/ai-request.ts';
 import { z } from '../_shared/deps.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
-import { createUserClient, requireUser } from '../_shared/supabase.ts';
-import { parseJsonBody } from '../_shared/validate.ts';
 import { findListingFacts, saveResearch } from './facts.ts';
 import { firstMessages, generateDescriptions, type Exchange, type PromptFacts } from './model.ts';
 import { splitHighlights } from './text.ts';
@@ -28,14 +27,17 @@ const bodySchema = z.object({
 
 Deno.serve(
   handler(async (req) => {
-    if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST with { address, highlights? }');
-    const user = await requireUser(req);
-    const body = await parseJsonBody(req, bodySchema);
+    const { user, db, body, settings } = await acceptAiRequest(req, {
+      methods: ['POST'],
+      who: 'coordinators',
+      body: bodySchema,
+      check: (b) => {
+        if (!b.address?.trim()) throw new HttpError(400, 'address_required', ADDRESS_REQUIRED);
+      },
+      provider: 'required',
+    });
     const address = body.address?.trim() ?? '';
-    if (!address) throw new HttpError(400, 'address_required', ADDRESS_REQUIRED);
     const highlightsText = body.highlights?.trim() ?? '';
-    const settings = requireAiSettings();
-    const db = createUserClient(req);
 
     const listing = await findListingFacts(db, address);
     const highlights = splitHighlights(highlightsText);

@@ -15,10 +15,10 @@
  * another coordinator's agent 403, an unknown agent 404.
  */
 import { aiClient, aiSettings, beginAiCall, providerFailure, type AiSettings } from '../_shared/ai.ts';
-import { z, type User } from '../_shared/deps.ts';
+import { acceptAiRequest } from '../_shared/ai-request.ts';
+import { z } from '../_shared/deps.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
-import { createUserClient, requireUser } from '../_shared/supabase.ts';
-import { parseJsonBody } from '../_shared/validate.ts';
+import type { TokenUser } from '../_shared/token.ts';
 import { acceptedPhrasings, PHRASING_SYSTEM_PROMPT, phrasingPrompt, type InsightCandidate, type InsightPhrasing } from './phrasing.ts';
 
 const bodySchema = z.object({ agentId: z.uuid().nullable().optional() });
@@ -71,7 +71,7 @@ function settingsOrNull(): AiSettings | null {
 }
 
 /** The model's phrasings of the candidates, or null to keep the statistical texts. */
-async function phraseWithModel(user: User, candidates: InsightCandidate[]): Promise<InsightPhrasing[] | null> {
+async function phraseWithModel(user: TokenUser, candidates: InsightCandidate[]): Promise<InsightPhrasing[] | null> {
   const settings = settingsOrNull();
   if (!settings || candidates.length === 0) return null;
   const prompt = phrasingPrompt(candidates);
@@ -112,10 +112,8 @@ async function phraseWithModel(user: User, candidates: InsightCandidate[]): Prom
 
 Deno.serve(
   handler(async (req) => {
-    if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST with { agentId? }');
-    const user = await requireUser(req);
-    const { agentId = null } = await parseJsonBody(req, bodySchema);
-    const db = createUserClient(req);
+    const { user, db, body } = await acceptAiRequest(req, { methods: ['POST'], who: 'coordinators', body: bodySchema, provider: 'optional' });
+    const agentId = body.agentId ?? null;
 
     const candidates = await db.rpc('workflow_insight_candidates', { agent_id: agentId });
     if (candidates.error) throw databaseFailure(candidates.error);

@@ -53,7 +53,12 @@ export function openApiDocument(routes: readonly RouteDefinition[], serverUrl: s
   for (const definition of routes) {
     const path = `/api${definition.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
     const responses: Record<string, unknown> = {};
-    if (definition.response) {
+    if (definition.redirect) {
+      responses[String(definition.status ?? 302)] = {
+        description: definition.redirect,
+        headers: { Location: { description: 'A path on the origin the browser asked', schema: { type: 'string' } } },
+      };
+    } else if (definition.response) {
       responses[String(definition.status ?? 200)] = {
         description: 'Success',
         content: { 'application/json': { schema: schemaOf(definition.response, 'output') } },
@@ -61,12 +66,13 @@ export function openApiDocument(routes: readonly RouteDefinition[], serverUrl: s
     } else {
       responses['204'] = { description: 'Done; no content' };
     }
-    responses['400'] = errorResponse('Malformed input; the message names the field');
+    if (!definition.redirect) responses['400'] = errorResponse('Malformed input; the message names the field');
     if (definition.auth !== 'none') {
       responses['401'] = errorResponse('No valid session: `Unauthorized`');
       responses['403'] = errorResponse('Signed in but not allowed');
     }
-    responses['404'] = errorResponse('Unknown id, or not visible to the caller');
+    if (!definition.redirect) responses['404'] = errorResponse('Unknown id, or not visible to the caller');
+    if (definition.body) responses['413'] = errorResponse('The body is over the size limit');
     (paths[path] ??= {})[definition.method.toLowerCase()] = {
       summary: definition.summary,
       tags: [definition.tag],

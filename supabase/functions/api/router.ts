@@ -11,6 +11,7 @@
 import { z } from '../_shared/deps.ts';
 import { corsHeaders } from '../_shared/cors.ts';
 import { HttpError, json } from '../_shared/http.ts';
+import { invalidInput, MAX_JSON_BYTES, readJson } from '../_shared/validate.ts';
 import { authenticate, type Caller } from './session.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,6 +37,10 @@ export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   tag: string;
   /** 'session' (default): a signed-in caller is required; 'none': public. */
   auth?: 'session' | 'none';
+  /** Who among signed-in callers may call it (throws 403), checked before the request is read. */
+  permit?: (caller: Caller) => Promise<void>;
+  /** Largest JSON body accepted (413 past it; default MAX_JSON_BYTES). */
+  maxBodyBytes?: number;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: BodySpec;
@@ -43,6 +48,8 @@ export interface RouteDefinition<P = unknown, Q = unknown, B = unknown> {
   status?: number;
   /** Shape of the successful answer, for the OpenAPI document. */
   response?: z.ZodType;
+  /** For a route answering a redirect (`status`): where it leads, for the OpenAPI document. */
+  redirect?: string;
   handler(ctx: RouteContext<P, Q, B>): Promise<unknown>;
 }
 
@@ -77,13 +84,11 @@ function compile(definition: RouteDefinition): CompiledRoute {
 }
 
 /** A zod failure as a 400 naming the fields (the message is shown to people as is). */
-export function invalid(error: z.ZodError, where: string): HttpError {
-  const issues = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const summary = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-  return new HttpError(400, 'invalid_input', `Invalid ${where}: ${summary}`, issues);
+function invalid(error: z.ZodError, where: string): HttpError {
+  return invalidInput(error, 'invalid_input', (summary) => `Invalid ${where}: ${summary}`);
 }
 
-async function readBody(req: Request, spec: BodySpec): Promise<unknown> {
+async function readBody(req: Request, spec: BodySpec, maxBytes: number): Promise<unknown> {
   if (!spec) return undefined;
   if ('multipart' in spec) {
     const type = req.headers.get('content-type') ?? '';
@@ -105,16 +110,7 @@ async function readBody(req: Request, spec: BodySpec): Promise<unknown> {
     if (!parsed.success) throw invalid(parsed.error, 'body');
     return parsed.data;
   }
-  const text = await req.text();
-  let value: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      value = JSON.parse(text);
-    } catch {
-      throw new HttpError(400, 'invalid_json', 'Invalid body: it must be JSON');
-    }
-  }
-  const parsed = spec.json.safeParse(value);
+  const parsed = spec.json.safeParse(await readJson(req, maxBytes));
   if (!parsed.success) throw invalid(parsed.error, 'body');
   return parsed.data;
 }
@@ -147,8 +143,14 @@ export function createRouter(definitions: readonly RouteDefinition[], prefix = '
   };
 }
 
+/**
+ * One order for every route: who calls (401), whether they may (403), then
+ * what they name (404 for a malformed id), then what they send (400, 413).
+ */
 async function dispatch(candidate: CompiledRoute, match: RegExpExecArray, url: URL, req: Request): Promise<Response> {
   const { definition } = candidate;
+  const caller = definition.auth === 'none' ? null : await authenticate(req);
+  if (caller && definition.permit) await definition.permit(caller);
   const rawParams: Record<string, string> = {};
   candidate.names.forEach((name, i) => {
     try {
@@ -161,10 +163,9 @@ async function dispatch(candidate: CompiledRoute, match: RegExpExecArray, url: U
   const params = definition.params ? definition.params.safeParse(rawParams) : { success: true as const, data: rawParams };
   if (!params.success) throw new HttpError(404, 'not_found', 'Not found');
 
-  const caller = definition.auth === 'none' ? null : authenticate(req);
   const query = definition.query ? definition.query.safeParse(Object.fromEntries(url.searchParams)) : { success: true as const, data: {} };
   if (!query.success) throw invalid(query.error, 'query');
-  const body = await readBody(req, definition.body);
+  const body = await readBody(req, definition.body, definition.maxBodyBytes ?? MAX_JSON_BYTES);
 
   const result = await definition.handler({ req, params: params.data, query: query.data, body, caller: caller as Caller });
   if (result instanceof Response) return withCors(result);

@@ -13,10 +13,8 @@
  *
  * POST { listingId } → 200 { reminders: string[], phrasedByModel: boolean }
  */
-import { actingAccount, coordinatesOrAdmin } from '../_shared/account.ts';
-import { createUserClient, requireUser } from '../_shared/supabase.ts';
+import { acceptAiRequest, SMART_REMINDERS_REFUSAL } from '../_shared/ai-request.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
-import { parseJsonBody } from '../_shared/validate.ts';
 import { z } from '../_shared/deps.ts';
 import { phraseReminders } from './phrasing.ts';
 import { buildReminders, type ReminderFacts } from './rules.ts';
@@ -25,15 +23,14 @@ const bodySchema = z.object({ listingId: z.uuid() });
 
 Deno.serve(
   handler(async (req) => {
-    if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST with { listingId }');
-    const user = await requireUser(req);
-    const { listingId } = await parseJsonBody(req, bodySchema);
-    const db = createUserClient(req);
-
-    const account = await actingAccount(db);
-    if (!account || !coordinatesOrAdmin(account)) {
-      throw new HttpError(403, 'forbidden', 'Smart reminders are for coordinators and super admins');
-    }
+    const { user, db, body } = await acceptAiRequest(req, {
+      methods: ['POST'],
+      who: 'coordinators',
+      refusal: SMART_REMINDERS_REFUSAL,
+      body: bodySchema,
+      provider: 'optional',
+    });
+    const { listingId } = body;
 
     const [listing, tasks, documents] = await Promise.all([
       db.from('listings').select('id, status, property_image_url, photo_urls, agent_id, created_at, updated_at').eq('id', listingId).maybeSingle(),

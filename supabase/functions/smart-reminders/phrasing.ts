@@ -12,8 +12,9 @@
  * reminders the caller could already see).
  */
 import { aiClient, aiSettings, beginAiCall, providerFailure, type AiSettings } from '../_shared/ai.ts';
-import { z, type User } from '../_shared/deps.ts';
+import { z } from '../_shared/deps.ts';
 import { HttpError } from '../_shared/http.ts';
+import type { TokenUser } from '../_shared/token.ts';
 import { acceptOrdering, MAX_PHRASED_CHARS } from './ordering.ts';
 
 const CACHE_MS = 5 * 60_000;
@@ -94,7 +95,7 @@ export interface PhrasedReminders {
 }
 
 /** The rule reminders, prioritised and phrased by the model when it can and answers correctly. */
-export async function phraseReminders(user: User, listingId: string, rules: string[]): Promise<PhrasedReminders> {
+export async function phraseReminders(user: TokenUser, listingId: string, rules: string[]): Promise<PhrasedReminders> {
   const unchanged = { reminders: rules, phrasedByModel: false };
   const settings = rules.length > 0 ? settingsOrNull() : null;
   if (!settings) return unchanged;

@@ -1,19 +1,28 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useState } from 'react';
+import { Search, UserPlus } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LazyDialog } from '@/components/lazy-dialog';
+import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
 import { useAdminStats } from '@/features/admin/api/get-admin-stats';
 import { adminKeys } from '@/features/admin/api/query-keys';
 import { AdminStatsCards } from '@/features/admin/components/admin-stats-cards';
-import { InviteUserDialog } from '@/features/admin/components/invite-user-dialog';
-import { SystemSettingsPanel } from '@/features/admin/components/system-settings-panel';
 import { useDeleteListing } from '@/features/listings/api/delete-listing';
-import { SystemStatusOverview } from '@/features/system-status/components/system-status-overview';
-import { InvitationsTab, ListingsTab, UsersTab } from '@/app/routes/admin/admin-list-tabs';
+import { UsersTab } from '@/app/routes/admin/admin-list-tabs';
+
+// Only the Users tab is on the first screen; the dialog and the other tabs load when first used.
+const loadInviteUserDialog = () => import('@/features/admin/components/invite-user-dialog');
+const InviteUserDialog = lazy(() => loadInviteUserDialog().then((m) => ({ default: m.InviteUserDialog })));
+const loadOtherTabs = () => import('@/app/routes/admin/admin-other-tabs');
+const ListingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.ListingsTab })));
+const InvitationsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.InvitationsTab })));
+const SettingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.SettingsTab })));
+const tabLoading = <Skeleton className="h-32 w-full" />;
 
 const TABS = ['users', 'listings', 'invitations', 'stats', 'settings'] as const;
 type AdminTab = (typeof TABS)[number];
@@ -41,7 +50,16 @@ export function AdminConsole() {
           <h1 className="text-2xl font-bold">System Administration</h1>
           <p className="text-muted-foreground text-sm">Users, listings, invitations and system settings.</p>
         </div>
-        <InviteUserDialog />
+        <LazyDialog
+          load={loadInviteUserDialog}
+          trigger={
+            <Button>
+              <UserPlus aria-hidden /> Send Invitation
+            </Button>
+          }
+        >
+          {(dialog) => <InviteUserDialog {...dialog} />}
+        </LazyDialog>
       </header>
       {stats.isError && <p className="text-destructive text-sm">{stats.error.message}</p>}
       <Tabs value={tab} onValueChange={(next) => setSearchParams(next === 'users' ? {} : { tab: next }, { replace: true })}>
@@ -64,17 +82,22 @@ export function AdminConsole() {
           <UsersTab viewer={viewer} search={search} />
         </TabsContent>
         <TabsContent value="listings" className="mt-4">
-          <ListingsTab search={search} onDelete={(listingId) => deleteListing.mutate({ listingId })} deleting={deleteListing.isPending} />
+          <Suspense fallback={tabLoading}>
+            <ListingsTab search={search} onDelete={(listingId) => deleteListing.mutate({ listingId })} deleting={deleteListing.isPending} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="invitations" className="mt-4">
-          <InvitationsTab viewer={viewer} search={search} />
+          <Suspense fallback={tabLoading}>
+            <InvitationsTab viewer={viewer} search={search} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="stats" className="mt-4">
           <AdminStatsCards stats={stats.data} />
         </TabsContent>
         <TabsContent value="settings" className="mt-4 flex flex-col gap-6">
-          <SystemSettingsPanel />
-          <SystemStatusOverview />
+          <Suspense fallback={tabLoading}>
+            <SettingsTab />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -1,6 +1,7 @@
 import { ArrowLeft, Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmailAddress } from '@/components/email-address';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
@@ -97,7 +98,7 @@ export function AgentWorkspace({
           <UserAvatar person={agent} className="size-12" />
           <div className="flex min-w-0 flex-col">
             <h1 className="text-2xl font-semibold tracking-tight break-words">{agent ? personName(agent) : 'Agent'}</h1>
-            {agent && <p className="text-muted-foreground truncate text-sm">{agent.email}</p>}
+            {agent && <EmailAddress email={agent.email} className="text-muted-foreground text-sm" />}
             {agent && (
               <Link to={paths.agent.getHref(agentId)} className="w-fit text-sm font-medium underline-offset-4 hover:underline">
                 View profile

@@ -1,4 +1,5 @@
 import { format } from 'date-fns';
+import { EmailAddress } from '@/components/email-address';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -42,11 +43,11 @@ export function AccountList({ activeAccountId, onSwitched }: { activeAccountId: 
               <CardContent className="flex flex-col gap-4 p-5 sm:flex-row sm:items-center sm:justify-between">
                 <div className="flex min-w-0 flex-col gap-1.5">
                   <div className="flex flex-wrap items-center gap-2">
-                    <span className="truncate font-medium">{accountName(account)}</span>
+                    <span className="min-w-0 font-medium break-words">{accountName(account)}</span>
                     <Badge variant={account.role === 'tc' ? 'default' : 'secondary'}>{roleLabel(account.role)}</Badge>
                     {active && <Badge variant="outline">Current account</Badge>}
                   </div>
-                  <span className="text-muted-foreground truncate text-sm">{account.email}</span>
+                  <EmailAddress email={account.email} className="text-muted-foreground text-sm" />
                   <span className="text-muted-foreground text-xs">Created {format(new Date(account.createdAt), 'MMM d, yyyy')}</span>
                 </div>
                 {active ? (

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// zod/mini: the admin console's first screen, inside the first-load budget (scripts/bundle-size.ts).
+import { z } from 'zod/mini';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { useAdminMutation } from '@/features/admin/hooks/use-admin-mutation';

@@ -1,6 +1,7 @@
 import { format } from 'date-fns';
 import { Send, Trash2 } from 'lucide-react';
 import { ConfirmAction } from '@/components/confirm-action';
+import { EmailAddress } from '@/components/email-address';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { adminConsole, type Viewer } from '@/lib/permissions';
@@ -33,7 +34,7 @@ export function AdminInvitationsList({ viewer, rows, loading, fetching }: { view
         const state = invitationState(invitation);
         return (
           <>
-            <p className="min-w-0 flex-1 basis-56 truncate font-medium">{invitation.email}</p>
+            <EmailAddress email={invitation.email} className="min-w-0 flex-1 basis-56 font-medium" />
             <Badge variant="secondary">{roleLabel(invitation.role)}</Badge>
             <Badge variant="outline" className={cn(STATE_COLOURS[state])} data-testid="invitation-state">
               {STATE_LABELS[state]}

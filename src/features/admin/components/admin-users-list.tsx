@@ -1,5 +1,6 @@
 import { Trash2 } from 'lucide-react';
 import { ConfirmAction } from '@/components/confirm-action';
+import { EmailAddress } from '@/components/email-address';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { personName, UserAvatar } from '@/components/user-avatar';
@@ -23,8 +24,8 @@ export function AdminUsersList({ viewer, rows, loading, fetching }: { viewer: Vi
         <>
           <UserAvatar person={user} className="size-9" />
           <div className="min-w-0 flex-1 basis-48">
-            <p className="truncate font-medium">{personName(user)}</p>
-            <p className="text-muted-foreground truncate text-sm">{user.email}</p>
+            <p className="font-medium break-words">{personName(user)}</p>
+            <EmailAddress email={user.email} className="text-muted-foreground block text-sm" />
           </div>
           <p className="text-muted-foreground basis-40 text-sm">{user.role === 'agent' && (user.coordinator ? `Coordinator: ${personName(user.coordinator)}` : 'No coordinator')}</p>
           <Badge variant={user.role === 'super_admin' ? 'default' : 'secondary'}>{roleLabel(user.role)}</Badge>

@@ -1,9 +1,8 @@
-import { UserPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { FormDialogFooter } from '@/components/form-dialog-footer';
 import { FormField } from '@/components/form-field';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import type { LazyDialogState } from '@/components/lazy-dialog';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { roleLabel } from '@/lib/role-label';
@@ -15,9 +14,9 @@ type InvitationRole = (typeof INVITATION_ROLES)[number];
  * 'Send Invitation' → 'Invite New User' (spec part 2 §2): e-mail and role
  * (Transaction Coordinator or Agent); the submit is disabled until both are
  * filled and reads 'Sending...' while the invitations function works.
+ * Opened by the console's button through LazyDialog.
  */
-export function InviteUserDialog() {
-  const [open, setOpen] = useState(false);
+export function InviteUserDialog({ open, onOpenChange, onCloseAutoFocus }: LazyDialogState) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<InvitationRole | ''>('');
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +27,7 @@ export function InviteUserDialog() {
   };
   const send = useSendInvitation({
     onSent: () => {
-      setOpen(false);
+      onOpenChange(false);
       reset();
     },
   });
@@ -48,16 +47,11 @@ export function InviteUserDialog() {
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        setOpen(next);
+        onOpenChange(next);
         if (!next) reset();
       }}
     >
-      <DialogTrigger asChild>
-        <Button>
-          <UserPlus aria-hidden /> Send Invitation
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+      <DialogContent onCloseAutoFocus={onCloseAutoFocus}>
         <DialogHeader>
           <DialogTitle>Invite New User</DialogTitle>
           <DialogDescription>They receive an e-mail with a link to set up their account.</DialogDescription>
@@ -90,7 +84,7 @@ export function InviteUserDialog() {
               </SelectContent>
             </Select>
           </FormField>
-          <FormDialogFooter onCancel={() => setOpen(false)} submitLabel={send.isPending ? 'Sending...' : 'Send Invitation'} pending={send.isPending} disabled={!email.trim() || !role} />
+          <FormDialogFooter onCancel={() => onOpenChange(false)} submitLabel={send.isPending ? 'Sending...' : 'Send Invitation'} pending={send.isPending} disabled={!email.trim() || !role} />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { EmailAddress } from '@/components/email-address';
 import { ShowMoreButton } from '@/components/show-more-button';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -58,7 +59,7 @@ export function AgentListCard({ title, testId, page, emptyText, searching, linkN
                       )}
                       {agent.is_test_profile && <Badge variant="outline">Test Profile</Badge>}
                     </span>
-                    <span className="text-muted-foreground truncate text-sm">{agent.email}</span>
+                    <EmailAddress email={agent.email} className="text-muted-foreground text-sm" />
                   </div>
                   {action(agent)}
                 </li>

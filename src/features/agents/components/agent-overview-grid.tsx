@@ -1,4 +1,5 @@
 import { ClipboardList, Home, Users } from 'lucide-react';
+import { EmailAddress } from '@/components/email-address';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { personName, UserAvatar } from '@/components/user-avatar';
@@ -36,7 +37,7 @@ function AgentCard({ agent, onSelect }: { agent: AgentOverview; onSelect: (agent
                 </Badge>
               )}
             </span>
-            <span className="text-muted-foreground truncate text-sm">{agent.email}</span>
+            <EmailAddress email={agent.email} className="text-muted-foreground text-sm" />
           </div>
         </div>
         <div className="flex flex-wrap gap-4">

@@ -1,5 +1,6 @@
 import { Mail, Phone } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { EmailAddress } from '@/components/email-address';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { personName, UserAvatar } from '@/components/user-avatar';
@@ -22,12 +23,12 @@ export function AgentProfileCard({ agent }: { agent: AgentProfile }) {
     <Card className="gap-5" data-testid="agent-profile">
       <CardHeader className="flex flex-row flex-wrap items-center gap-4">
         <UserAvatar person={agent} className="size-12 text-lg sm:size-16" />
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex min-w-0 flex-1 basis-48 flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight">{personName(agent)}</h1>
           <div className="text-muted-foreground flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
             <a href={`mailto:${agent.email}`} className="inline-flex min-w-0 items-center gap-1.5 hover:underline">
               <Mail aria-hidden className="size-4 shrink-0" />
-              <span className="truncate">{agent.email}</span>
+              <EmailAddress email={agent.email} className="min-w-0" />
             </a>
             {agent.phone && (
               <a href={`tel:${agent.phone}`} className="inline-flex items-center gap-1.5 hover:underline">

@@ -15,9 +15,11 @@ export const CHAT_WELCOME =
 
 /**
  * The AI Chat tab (spec part 2 §2): history, a welcome message, the answer
- * streaming in, Clear Chat behind a confirmation.
+ * streaming in, Clear Chat behind a confirmation. `readOnly` (no provider
+ * configured): the past conversation only, without the welcome or the
+ * question box, and nothing at all when there is none.
  */
-export function ChatPanel({ userId }: { userId: string }) {
+export function ChatPanel({ userId, readOnly = false }: { userId: string; readOnly?: boolean }) {
   const history = useAiConversation(userId);
   const clear = useClearAiConversation();
   const [draft, setDraft] = useState('');
@@ -37,10 +39,11 @@ export function ChatPanel({ userId }: { userId: string }) {
     void chat.send(question);
   };
 
+  if (readOnly && history.isSuccess && entries.length === 0) return null;
   return (
     <Card className="flex min-h-0 flex-col gap-0 py-0">
       <div className="flex items-center justify-between gap-2 border-b px-4 py-3 sm:px-6">
-        <h2 className="text-base font-semibold">AI Chat</h2>
+        <h2 className="text-base font-semibold">{readOnly ? 'Earlier conversation' : 'AI Chat'}</h2>
         <ConfirmAction
           trigger={
             <Button variant="outline" size="sm" disabled={chat.busy || clear.isPending || entries.length === 0}>
@@ -55,12 +58,16 @@ export function ChatPanel({ userId }: { userId: string }) {
         />
       </div>
       <CardContent className="flex flex-col gap-3 px-0">
-        <div ref={scroller} className="h-[min(60vh,36rem)] overflow-y-auto px-4 py-4 sm:px-6" data-testid="chat-scroller">
+        <div
+          ref={scroller}
+          className={`${readOnly ? 'max-h-[min(60vh,36rem)]' : 'h-[min(60vh,36rem)]'} overflow-y-auto px-4 py-4 sm:px-6`}
+          data-testid="chat-scroller"
+        >
           {history.isPending ? (
             <Skeleton className="h-24 w-full" />
           ) : (
             <ol className="flex flex-col gap-3" aria-label="Conversation" aria-live="polite" aria-relevant="additions">
-              <ChatMessage role="assistant" content={CHAT_WELCOME} />
+              {!readOnly && <ChatMessage role="assistant" content={CHAT_WELCOME} />}
               {entries.map((entry) => (
                 <ChatMessage key={entry.id} role={entry.role} content={entry.content} />
               ))}
@@ -71,9 +78,11 @@ export function ChatPanel({ userId }: { userId: string }) {
           )}
           {history.isError && <p className="text-destructive text-sm">Failed to load the conversation.</p>}
         </div>
-        <div className="border-t px-4 pt-3 pb-4 sm:px-6">
-          <ChatComposer value={draft} onChange={setDraft} onSend={send} busy={chat.busy} />
-        </div>
+        {!readOnly && (
+          <div className="border-t px-4 pt-3 pb-4 sm:px-6">
+            <ChatComposer value={draft} onChange={setDraft} onSend={send} busy={chat.busy} />
+          </div>
+        )}
       </CardContent>
     </Card>
   );

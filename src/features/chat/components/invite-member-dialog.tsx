@@ -23,7 +23,7 @@ function MemberRow({ member, channel, canManage }: { member: ChannelMember; chan
   return (
     <li className="flex items-center gap-3 py-1.5">
       <UserAvatar person={member.tc} className="size-7" />
-      <span className="min-w-0 flex-1 truncate text-sm">
+      <span className="min-w-0 flex-1 text-sm break-words">
         {personName(member.tc)}
         {isCreator && <span className="text-muted-foreground"> (creator)</span>}
       </span>
@@ -61,10 +61,13 @@ export function InviteMemberDialog({ channel, userId, canManage }: { channel: Ch
   const invite = useInviteMember();
   const memberIds = new Set(members.data?.map((m) => m.tc_id));
   const candidates = (coordinators.data ?? []).filter((c) => c.id !== userId && !memberIds.has(c.id));
+  // Only once both lists are in: while they load, an empty list means nothing yet.
+  const nobodyLeft = coordinators.isSuccess && members.isSuccess && candidates.length === 0;
+  const chosen = candidates.some((c) => c.id === tcId);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!tcId) return;
+    if (!chosen) return;
     invite.mutate(
       { channelId: channel.id, tcId, role },
       {
@@ -93,9 +96,9 @@ export function InviteMemberDialog({ channel, userId, canManage }: { channel: Ch
         {canManage ? (
           <form onSubmit={submit} className="grid gap-4">
             <FormField id="invite-tc" label="Transaction Coordinator">
-              <Select value={tcId} onValueChange={setTcId}>
-                <SelectTrigger id="invite-tc" className="w-full">
-                  <SelectValue placeholder="Select a TC" />
+              <Select value={tcId} onValueChange={setTcId} disabled={nobodyLeft}>
+                <SelectTrigger id="invite-tc" className="w-full" aria-describedby={nobodyLeft ? 'invite-tc-nobody' : undefined}>
+                  <SelectValue placeholder={nobodyLeft ? 'No coordinator to invite' : 'Select a TC'} />
                 </SelectTrigger>
                 <SelectContent>
                   {candidates.map((c) => (
@@ -105,11 +108,16 @@ export function InviteMemberDialog({ channel, userId, canManage }: { channel: Ch
                   ))}
                 </SelectContent>
               </Select>
+              {nobodyLeft && (
+                <p id="invite-tc-nobody" role="status" className="text-sm text-muted-foreground">
+                  Every coordinator is already a member
+                </p>
+              )}
             </FormField>
             <FormField id="invite-role" label="Role">
               <OptionSelect id="invite-role" value={role} options={CHANNEL_ROLES} labels={ROLE_LABELS} onChange={setRole} />
             </FormField>
-            <FormDialogFooter onCancel={() => setOpen(false)} submitLabel="Invite" pending={invite.isPending} />
+            <FormDialogFooter onCancel={() => setOpen(false)} submitLabel="Invite" pending={invite.isPending} disabled={!chosen} />
           </form>
         ) : (
           <p className="text-sm text-muted-foreground">Only the channel creator and admins invite coordinators.</p>

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+// zod/mini: the agent dashboard's and the admin console's first screens, inside the first-load budget (scripts/bundle-size.ts).
+import { z } from 'zod/mini';
 import { toast } from '@/hooks/use-toast';
 import { ApiError, throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
+import { LazyTooltip } from '@/components/lazy-tooltip';
 import { cn } from '@/lib/utils';
 import { isNavItemActive, type NavItem } from '@/features/navigation/nav-items';
 
@@ -72,10 +72,9 @@ export function SidebarNav({
                 </span>
               )}
               {collapsed ? (
-                <Tooltip>
-                  <TooltipTrigger asChild>{link}</TooltipTrigger>
-                  <TooltipContent side="right">{item.label}</TooltipContent>
-                </Tooltip>
+                <LazyTooltip label={item.label} side="right">
+                  {link}
+                </LazyTooltip>
               ) : (
                 link
               )}

@@ -1,9 +1,9 @@
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
+import { LazyTooltip } from '@/components/lazy-tooltip';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Tooltip, TooltipContent, TooltipTrigger } from '@/components/ui/tooltip';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { cn } from '@/lib/utils';
@@ -51,10 +51,9 @@ export function SidebarUser({ user, collapsed }: { user: CurrentUser; collapsed:
         </div>
       </div>
       {collapsed ? (
-        <Tooltip>
-          <TooltipTrigger asChild>{signOut}</TooltipTrigger>
-          <TooltipContent side="right">Sign Out</TooltipContent>
-        </Tooltip>
+        <LazyTooltip label="Sign Out" side="right">
+          {signOut}
+        </LazyTooltip>
       ) : (
         signOut
       )}

@@ -1,4 +1,5 @@
 import type { AvatarCropSettings } from '@/components/avatar-crop-dialog';
+import { EmailAddress } from '@/components/email-address';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { personName } from '@/components/user-avatar';
@@ -32,10 +33,10 @@ export function ProfileCard({
       <CardHeader className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
         <ProfilePhoto user={user} crop={crop} />
         <div className="flex min-w-0 flex-col items-center gap-2 sm:items-start">
-          <h2 className="max-w-full truncate text-xl font-semibold" data-testid="profile-name">
+          <h2 className="max-w-full text-xl font-semibold break-words" data-testid="profile-name">
             {personName({ first_name: user.firstName, last_name: user.lastName })}
           </h2>
-          <p className="text-muted-foreground max-w-full truncate text-sm">{user.email}</p>
+          <EmailAddress email={user.email} className="text-muted-foreground max-w-full text-sm" />
           <Badge variant="secondary">{roleLabel(badgeRole)}</Badge>
         </div>
       </CardHeader>

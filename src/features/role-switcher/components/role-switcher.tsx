@@ -1,8 +1,7 @@
-import { ArrowLeftRight, ChevronDown } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
 import type { Role } from '@/hooks/use-current-user';
 import { useSwitchRole } from '@/features/role-switcher/api/switch-role';
+import { RoleSwitcherButton } from '@/features/role-switcher/components/role-switcher-button';
 
 const ROLE_VIEWS: { role: Role; label: string }[] = [
   { role: 'super_admin', label: 'Admin View' },
@@ -19,26 +18,7 @@ export function RoleSwitcher({ currentRole, collapsed }: { currentRole: Role; co
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button
-          variant="outline"
-          size={collapsed ? 'icon' : 'sm'}
-          className={collapsed ? undefined : 'w-full justify-between'}
-          disabled={switchRole.isPending}
-          aria-label={collapsed ? 'Switch Role' : undefined}
-          data-testid="role-switcher"
-        >
-          {collapsed ? (
-            <ArrowLeftRight aria-hidden />
-          ) : (
-            <>
-              <span className="inline-flex items-center gap-2">
-                <ArrowLeftRight aria-hidden />
-                Switch Role
-              </span>
-              <ChevronDown aria-hidden className="opacity-60" />
-            </>
-          )}
-        </Button>
+        <RoleSwitcherButton collapsed={collapsed} disabled={switchRole.isPending} />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start" side={collapsed ? 'right' : 'bottom'} className="w-48">
         <DropdownMenuLabel>Switch Role</DropdownMenuLabel>

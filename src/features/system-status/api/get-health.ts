@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { FunctionsFetchError, FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
-// zod/mini: this screen is the super admin's dashboard, inside the first-load budget (scripts/bundle-size.ts).
+// zod/mini: part of the admin console, whose first screen has a download budget (scripts/bundle-size.ts).
 import { z } from 'zod/mini';
 import { supabase } from '@/lib/supabase';
 

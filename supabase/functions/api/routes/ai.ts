@@ -4,7 +4,13 @@
  * ai-listing-descriptions, ai-workflow-insights, smart-reminders), called as
  * the caller, so rate limits, logging, the "not configured" answer and RLS
  * are the same; history, patterns and insights are read directly.
+ *
+ * The wrappers check in the order every AI call does (_shared/ai-request.ts):
+ * the role before the body (`aiCall`), so an agent gets 403 for anything it
+ * sends, and the body with the AI calls' size limit before the function
+ * says whether AI is configured.
  */
+import { AI_MAX_BODY_BYTES, requireAiAccount, SMART_REMINDERS_REFUSAL } from '../../_shared/ai-request.ts';
 import { z } from '../../_shared/deps.ts';
 import { HttpError } from '../../_shared/http.ts';
 import { unwrap } from '../db.ts';
@@ -18,6 +24,14 @@ export const conversationEntryShape = z.object({
   role: z.enum(['user', 'assistant']),
   content: z.string(),
   timestamp: z.string(),
+});
+
+/** What the routes that call an AI function share: coordinators and super admins only (403 `refusal` otherwise), the AI body limit. */
+const aiCall = (refusal?: string) => ({
+  permit: async (caller: Caller) => {
+    await requireAiAccount(caller.db, refusal);
+  },
+  maxBodyBytes: AI_MAX_BODY_BYTES,
 });
 
 const agentFilter = z.object({ agentId: z.uuid().optional().describe("One of the coordinator's agents; all when absent.") });
@@ -64,6 +78,7 @@ export const aiRoutes = [
   route<Record<string, never>, Record<string, never>, { query: string }>({
     method: 'POST',
     path: '/ai/query',
+    ...aiCall(),
     tag: 'ai',
     summary: "Asks the assistant (grounded in the caller's own data); answers `{response, entries}` once the answer is complete.",
     body: { json: z.object({ query: z.string().trim().min(1, 'Enter a question').max(4000) }) },
@@ -75,6 +90,7 @@ export const aiRoutes = [
   route<Record<string, never>, Record<string, never>, { address: string; highlights?: string | string[] }>({
     method: 'POST',
     path: '/ai/listing-description',
+    ...aiCall(),
     tag: 'ai',
     summary: 'Five listing descriptions (Professional, Luxury, Family-Friendly, Investment, Concise), each at most 800 characters.',
     body: {
@@ -119,6 +135,7 @@ export const aiRoutes = [
   route<Record<string, never>, { agentId?: string }, { agentId?: string | null }>({
     method: 'POST',
     path: '/ai/workflow/generate-insights',
+    ...aiCall(),
     tag: 'ai',
     summary: 'Generates workflow insights from the statistics (phrased by the model when AI is configured); answers the list.',
     query: agentFilter,
@@ -132,6 +149,7 @@ export const aiRoutes = [
   route<{ listingId: string }>({
     method: 'GET',
     path: '/smart-reminders/:listingId',
+    ...aiCall(SMART_REMINDERS_REFUSAL),
     tag: 'listings',
     summary: "A listing's smart reminders (plain strings), for its coordinator and super admins.",
     params: z.object({ listingId: z.uuid() }),

@@ -1,14 +1,21 @@
 /**
- * Sign-in state: the caller's account (GET /api/auth/user) and the session
+ * Sign-in state: the caller's account (GET /api/auth/user), the session
  * cookie of same-origin browser calls, which the app sets after sign-in and
- * token refresh and clears at sign-out (POST / DELETE /api/auth/session).
+ * token refresh and clears at sign-out (POST / DELETE /api/auth/session), and
+ * the browser routes /api/login and /api/logout (spec part 1 §2, §7) for hosts
+ * that rewrite every `/api/*` path to this function (docs/api.md).
+ *
+ * Those two redirect to a fixed path, not a URL: the browser resolves it
+ * against the address it asked for, which is the app's origin when the host
+ * rewrites `/api/*` there. No parameter reaches the Location header, so they
+ * can never send anyone to another site.
  */
 import { z } from '../../_shared/deps.ts';
 import { HttpError } from '../../_shared/http.ts';
-import { createTokenClient } from '../../_shared/supabase.ts';
+import { verifyAccessToken } from '../../_shared/token.ts';
 import { unwrap } from '../db.ts';
 import { route } from '../router.ts';
-import { clearedSessionCookie, sessionCookie } from '../session.ts';
+import { clearedSessionCookie, endSession, sessionCookie } from '../session.ts';
 import { camelize } from '../shapes.ts';
 
 const roles = z.enum(['agent', 'tc', 'super_admin']);
@@ -54,8 +61,7 @@ export const authRoutes = [
     summary: 'Sets the HttpOnly session cookie of same-origin browser calls from a valid access token (the app calls it after sign-in and each token refresh).',
     body: { json: z.object({ accessToken: z.string().min(20).max(8192) }) },
     async handler({ req, body }) {
-      const { data, error } = await createTokenClient(body.accessToken).auth.getUser(body.accessToken);
-      if (error || !data.user) throw new HttpError(401, 'unauthorized', 'Unauthorized');
+      if (!(await verifyAccessToken(body.accessToken))) throw new HttpError(401, 'unauthorized', 'Unauthorized');
       return new Response(null, { status: 204, headers: { 'Set-Cookie': sessionCookie(req, body.accessToken), 'Cache-Control': 'no-store' } });
     },
   }),
@@ -69,5 +75,36 @@ export const authRoutes = [
       return new Response(null, { status: 204, headers: { 'Set-Cookie': clearedSessionCookie(req), 'Cache-Control': 'no-store' } });
     },
   }),
+  route({
+    method: 'GET',
+    path: '/login',
+    tag: 'auth',
+    auth: 'none',
+    status: 302,
+    redirect: "The app's sign-in page, `/login` on the same origin.",
+    summary: "Browser navigation to /api/login (part 1 §2): redirects (302) to the app's sign-in page, `/login` on the same origin. No session needed.",
+    async handler() {
+      return redirectTo('/login', 302);
+    },
+  }),
+  ...(['GET', 'POST'] as const).map((method) =>
+    route({
+      method,
+      path: '/logout',
+      tag: 'auth',
+      auth: 'none',
+      status: method === 'GET' ? 302 : 303,
+      redirect: 'The landing page, `/` on the same origin.',
+      summary: `${method === 'GET' ? 'Browser navigation to /api/logout (part 1 §2)' : 'Sign-out by form or script'}: ends the session the request carries (Supabase Auth revokes it), clears the session cookie and the app's stored session (Clear-Site-Data: "storage"), then redirects (${method === 'GET' ? 302 : 303}) to the landing page, \`/\`. Also without a session.`,
+      async handler({ req }) {
+        await endSession(req);
+        return redirectTo('/', method === 'GET' ? 302 : 303, { 'Set-Cookie': clearedSessionCookie(req), 'Clear-Site-Data': '"storage"' });
+      },
+    }),
+  ),
 ];
 
+/** A redirect to a fixed path of the app's origin, never cached (it depends on the session). */
+function redirectTo(path: '/' | '/login', status: number, headers: Record<string, string> = {}): Response {
+  return new Response(null, { status, headers: { Location: path, 'Cache-Control': 'no-store', ...headers } });
+}

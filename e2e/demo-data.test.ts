@@ -1,0 +1,197 @@
+/**
+ * The demo data shows on the screens it was written for: every row the seed
+ * (supabase/seed.sql) put in a table that a screen lists is visible on that
+ * screen to the person it belongs to. A seeded row the screen's own query
+ * filters out (the workflow insights once lacked the metadata.scope the screen
+ * asks for, so Olivia saw "No insights yet") fails here, whatever the row says.
+ *
+ * Seeded rows are read from the database — those created before any test ran
+ * (`seededAt`, e2e/support/global-setup.ts) — so a row added to the seed is
+ * checked without touching this file. Tables with no screen listing them
+ * (tc_private_notes, ai_listing_descriptions, property_research are read by
+ * the AI tools and the /api surface) are not in SCREENS.
+ */
+import type { Browser } from 'playwright-core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { passwordSession, signInAs } from './support/auth.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+
+const stack = inject('stack');
+const appUrl = inject('appUrl');
+const seededAt = inject('seededAt');
+
+/**
+ * One screen listing one table: `rows` is SQL over that table (aliased t,
+ * `$1` = seededAt) returning, per seeded row, the account that opens the
+ * screen, the path, and the text the screen shows of the row.
+ */
+interface ScreenOfTable {
+  table: string;
+  screen: string;
+  rows: string;
+}
+
+const listingAgent = `(select l.agent_id from public.listings l where l.id = t.listing_id)`;
+/** An agent of coordinator `column`'s team (the team pages are the agents'). */
+const teamAgent = (column: string) =>
+  `(select u.id from public.users u where u.assigned_tc_id = ${column} and u.role = 'agent' and not u.is_test_profile order by u.email limit 1)`;
+
+const SCREENS: ScreenOfTable[] = [
+  {
+    table: 'listings',
+    screen: "an agent's listings",
+    rows: `select t.agent_id as account, '/agent-listings' as path, t.address as text from public.listings t where t.created_at <= $1`,
+  },
+  {
+    table: 'notes',
+    screen: "the listing's Notes tab",
+    rows: `select ${listingAgent} as account, '/listing/' || t.listing_id || '?tab=notes' as path,
+             case when t.is_voice then 'Voice Note' else t.content end as text
+           from public.notes t where t.created_at <= $1`,
+  },
+  {
+    table: 'documents',
+    screen: "the listing's Documents tab, or the team's documents",
+    rows: `select case when t.is_general then ${teamAgent('t.team_tc_id')} else ${listingAgent} end as account,
+             case when t.is_general then '/agent-documents' else '/listing/' || t.listing_id || '?tab=documents' end as path,
+             t.file_name as text
+           from public.documents t where t.created_at <= $1`,
+  },
+  {
+    table: 'messages',
+    screen: "the listing's Messages tab, or the team's messages",
+    rows: `select case when t.is_general then ${teamAgent('t.team_tc_id')} else ${listingAgent} end as account,
+             case when t.is_general then '/agent-messages' else '/listing/' || t.listing_id || '?tab=messages' end as path,
+             case when t.is_voice then 'Voice message' else t.content end as text
+           from public.messages t where t.created_at <= $1`,
+  },
+  {
+    table: 'tasks',
+    screen: "the listing's Tasks tab",
+    rows: `select t.assigned_to_id as account, '/listing/' || t.listing_id || '?tab=tasks' as path, t.title as text
+           from public.tasks t where t.created_at <= $1`,
+  },
+  {
+    table: 'tc_responses',
+    screen: "the agent's listing view",
+    rows: `select t.agent_id as account, '/agent-listing/' || t.listing_id as path, t.content as text
+           from public.tc_responses t where t.created_at <= $1`,
+  },
+  {
+    table: 'tc_team_messages',
+    screen: 'the coordinators’ team chat',
+    rows: `select t.sender_id as account,
+             '/tc-team-chat' || coalesce('?channel=' || t.channel_id, '') as path, t.content as text
+           from public.tc_team_messages t where t.created_at <= $1`,
+  },
+  {
+    table: 'invitations',
+    screen: "the admin console's Invitations tab",
+    rows: `select t.invited_by as account, '/admin?tab=invitations' as path, t.email as text
+           from public.invitations t where t.created_at <= $1`,
+  },
+  {
+    table: 'ai_conversations',
+    screen: 'the AI assistant',
+    rows: `select t.user_id as account, '/ai-assistant' as path, t.content as text
+           from public.ai_conversations t where t."timestamp" <= $1`,
+  },
+  {
+    table: 'ai_learning_insights',
+    screen: 'AI Workflow Insights',
+    rows: `select t.tc_id as account, '/ai-workflow-insights' as path, t.title as text
+           from public.ai_learning_insights t where t.created_at <= $1 and t.is_active`,
+  },
+  {
+    table: 'notifications',
+    screen: 'Notifications',
+    rows: `select t.user_id as account, '/notifications' as path, t.title as text
+           from public.notifications t where t.created_at <= $1`,
+  },
+];
+
+interface SeededRow {
+  account: string | null;
+  /** The account's sign-in e-mail, and the account that sign-in has active (a coordinator's test profile is another account of her sign-in). */
+  email: string | null;
+  active_account: string | null;
+  path: string;
+  text: string;
+}
+
+async function seededRows(screen: ScreenOfTable): Promise<SeededRow[]> {
+  const db = new pg.Client({ connectionString: stack.dbUrl });
+  await db.connect();
+  try {
+    const sql = `select s.account, u.email, a.user_id as active_account, s.path, s.text
+                 from (${screen.rows}) s
+                 left join public.users u on u.id = s.account
+                 left join public.active_accounts a on a.auth_user_id = u.auth_user_id`;
+    return (await db.query<SeededRow>(sql, [seededAt])).rows;
+  } finally {
+    await db.end();
+  }
+}
+
+/** The rows grouped by the account that opens the page, then by page, so each person signs in once and opens each page once. */
+function byAccountAndPage(rows: SeededRow[]): SeededRow[][][] {
+  const accounts = new Map<string | null, Map<string, SeededRow[]>>();
+  for (const row of rows) {
+    const pages = accounts.get(row.account) ?? new Map<string, SeededRow[]>();
+    pages.set(row.path, [...(pages.get(row.path) ?? []), row]);
+    accounts.set(row.account, pages);
+  }
+  return [...accounts.values()].map((pages) => [...pages.values()]);
+}
+
+/** Makes `accountId` the active account of the signed-in person, as the account selection screen does. */
+async function switchAccount(accessToken: string, accountId: string): Promise<void> {
+  const res = await fetch(`${stack.apiUrl}/rest/v1/rpc/switch_account`, {
+    method: 'POST',
+    headers: { apikey: stack.anonKey, authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ account_id: accountId }),
+  });
+  if (!res.ok) throw new Error(`switch_account(${accountId}) failed: ${res.status} ${await res.text()}`);
+}
+
+describe('Demo data', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  test.each(SCREENS)('every seeded row of $table shows on $screen for its owner', async (screen) => {
+    const rows = await seededRows(screen);
+    expect(rows.length, `the seed has ${screen.table} rows`).toBeGreaterThan(0);
+    for (const pages of byAccountAndPage(rows)) {
+      const { account, email, active_account: active } = pages[0][0];
+      expect(email, `every seeded ${screen.table} row has an account to open ${screen.screen}`).toBeTruthy();
+      const session = await passwordSession(stack, email!);
+      const otherAccount = account !== active;
+      if (otherAccount) await switchAccount(session.access_token, account!);
+      const { page, close } = await openPage(browser, 'desktop');
+      try {
+        await signInAs(page, appUrl, stack, email!, pages[0][0].path);
+        for (const [index, pageRows] of pages.entries()) {
+          const { path } = pageRows[0];
+          if (index > 0) await page.goto(`${appUrl}${path}`);
+          for (const row of pageRows) {
+            const shown = page.getByText(row.text, { exact: false }).first();
+            const visible = await shown.waitFor({ state: 'visible', timeout: 10_000 }).then(
+              () => true,
+              () => false,
+            );
+            expect(visible, `${email}${otherAccount ? ' (as their other account)' : ''} sees the seeded ${screen.table} row "${row.text}" on ${path}`).toBe(true);
+          }
+        }
+      } finally {
+        await close();
+        if (otherAccount && active) await switchAccount(session.access_token, active);
+      }
+    }
+  });
+});
