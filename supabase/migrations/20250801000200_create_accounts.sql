@@ -485,7 +485,11 @@ revoke execute on function public.switch_role(target text) from public, anon;
 
 -- ---------------------------------------------------------------------------
 -- Coordinator assignment: unknown agent or coordinator 404; another
--- coordinator's agent 403; already yours 409.
+-- coordinator's agent 403; already yours 409. Both functions read the agent
+-- FOR UPDATE before checking it, so two calls about the same agent decide one
+-- after the other: the second waits for the first transaction and then gets
+-- the refusal it would get run afterwards (one row locked per call, so they
+-- cannot deadlock each other; tests/integration/agent-assignment-races.test.ts).
 -- ---------------------------------------------------------------------------
 create function public.assign_agent(agent_id uuid, tc_id uuid default null)
 returns void
@@ -501,7 +505,8 @@ begin
   if not (private.is_super_admin() or (private.current_role() = 'tc' and target_tc = me)) then
     raise exception 'only coordinators assign agents to themselves' using errcode = '42501';
   end if;
-  select * into agent from public.users u where u.id = agent_id and u.role = 'agent';
+  -- Locked: a concurrent assignment of the same agent commits (or not) before this one checks it.
+  select * into agent from public.users u where u.id = agent_id and u.role = 'agent' for update;
   if agent.id is null then
     raise exception 'agent not found' using errcode = 'PT404';
   end if;
@@ -520,7 +525,7 @@ end;
 $$;
 
 comment on function public.assign_agent(agent_id uuid, tc_id uuid) is
-  'Assigns an agent to a coordinator (a tc: unassigned agents to self; super admin: anyone). 404 unknown agent/coordinator, 403 another coordinator''s agent, 409 already yours.';
+  'Assigns an agent to a coordinator (a tc: unassigned agents to self; super admin: anyone). 404 unknown agent/coordinator, 403 another coordinator''s agent, 409 already yours. Locks the agent''s row, so concurrent calls decide one after the other.';
 
 revoke execute on function public.assign_agent(agent_id uuid, tc_id uuid) from public, anon;
 
@@ -534,7 +539,8 @@ declare
   me uuid := private.current_account_id();
   agent public.users;
 begin
-  select * into agent from public.users u where u.id = agent_id and u.role = 'agent';
+  -- Locked: a concurrent move of the same agent commits (or not) before this one checks whose agent it is.
+  select * into agent from public.users u where u.id = agent_id and u.role = 'agent' for update;
   if agent.id is null then
     raise exception 'agent not found' using errcode = 'PT404';
   end if;
@@ -547,7 +553,7 @@ end;
 $$;
 
 comment on function public.unassign_agent(agent_id uuid) is
-  'Unassigns an agent from its coordinator (the coordinator itself or a super admin). 404 unknown agent, 403 someone else''s.';
+  'Unassigns an agent from its coordinator (the coordinator itself or a super admin). 404 unknown agent, 403 someone else''s. Locks the agent''s row, so concurrent calls decide one after the other.';
 
 revoke execute on function public.unassign_agent(agent_id uuid) from public, anon;
 
