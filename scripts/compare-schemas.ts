@@ -1,7 +1,8 @@
 /**
  * Compares the database catalogue built from the migrations of a git revision
- * (default da7e747, the last commit before the per-concern baseline) with the
- * one built from the working tree's supabase/migrations, to prove that the
+ * (default da7e747, the last commit before the per-concern baseline; ce9a1bd
+ * adds the agent-assignment lock that the baseline folds in) with the one
+ * built from the working tree's supabase/migrations, to prove that the
  * baseline keeps every table, rule and grant of the history it replaces.
  *
  *   TSX_DISABLE_CACHE=1 node --import tsx scripts/compare-schemas.ts [--base <git-rev>]
