@@ -1,8 +1,9 @@
 /**
- * The access answers kept across calls (the caller context of
- * private.caller_context(), kept per connection and JWT claims; the last
- * listing of private.listing_relation()) are worked out again when the
- * accounts they came from change, in the same transaction or another one.
+ * Access answers follow account changes at once: the caller
+ * (private.caller_context(), read from the tables at each statement) and a
+ * listing's relation (private.listing_relation(), which keeps its last answer
+ * for the statement only) are worked out again when the accounts they come
+ * from change, in the same transaction or another one.
  * An API request is one statement, so this is checked on one database
  * connection acting as a signed-in user the way PostgREST does
  * (role authenticated + request.jwt.claims), with the changes made in between
@@ -102,7 +103,7 @@ describe("the caller's remembered context", () => {
   });
 });
 
-describe("a connection's kept caller context", () => {
+describe('the caller on a pooled connection', () => {
   /** One request as `actor` on this connection: its own read committed transaction, as PostgREST sends it. */
   const request = async <T>(db: pg.Client, actor: Actor, read: () => Promise<T>): Promise<T> => {
     await db.query('begin');
@@ -120,8 +121,8 @@ describe("a connection's kept caller context", () => {
         expect(await request(reader, mover, () => readableCoordinators(reader)), 'the agent reads coordinator 1').toEqual([tc1.id]);
         await writer.query('begin');
         await writer.query('update public.users set assigned_tc_id = $2 where id = $1', [mover.id, tc2.id]);
-        // The writer has moved the account generation on but not committed: the
-        // reader works the caller out again, sees the old assignment, and must not keep it.
+        // The writer has not committed: the reader sees the old assignment, and
+        // nothing of that answer may outlive its request.
         expect(await request(reader, mover, () => readableCoordinators(reader)), 'the uncommitted move is not seen').toEqual([tc1.id]);
         await writer.query('commit');
         expect(await request(reader, mover, () => readableCoordinators(reader)), 'the next request on the same connection sees the move').toEqual([tc2.id]);
@@ -137,7 +138,7 @@ describe("a connection's kept caller context", () => {
       withDb(async (writer) => {
         const asCoordinator1 = () => request(reader, tc1, () => readableListings(reader, [listingId]));
         expect(await asCoordinator1(), 'coordinator 1 does not read an unassigned agent\'s listing').toEqual([]);
-        expect(await asCoordinator1(), 'also from the context kept on this connection').toEqual([]);
+        expect(await asCoordinator1(), 'also in a second request on this connection').toEqual([]);
         await writer.query('update public.users set assigned_tc_id = $2 where id = $1', [newcomer.id, tc1.id]);
         expect(await asCoordinator1(), 'the next request after the assignment reads it').toEqual([listingId]);
         await writer.query('update public.users set assigned_tc_id = null where id = $1', [newcomer.id]);
@@ -154,7 +155,6 @@ describe("a connection's kept caller context", () => {
       await db.query('begin');
       await actAs(db, mover);
       await db.query('reset role');
-      // The account-change trigger works the caller out again from the change (and may keep it for the connection).
       await db.query('update public.users set assigned_tc_id = $2 where id = $1', [mover.id, tc2.id]);
       await db.query('set local role authenticated');
       expect(await readableCoordinators(db), 'inside the transaction the move is seen').toEqual([tc2.id]);
