@@ -8,7 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { signInAs } from './support/auth.ts';
+import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
 import { shownTexts } from './support/clipping.ts';
 import { query } from './support/listing-fixtures.ts';
@@ -50,6 +50,8 @@ const SCREENS: Screen[] = [
   { name: 'account-selection', as: OLIVIA, path: () => '/account-selection', shows: [OLIVIA, 'Olivia Chen'] },
 ];
 
+const sessionOf = sessionsPerPerson(stack);
+
 describe('e-mail addresses and names on cards are not cut off', () => {
   let browser: Browser;
   let needles: string[];
@@ -76,7 +78,7 @@ describe('e-mail addresses and names on cards are not cut off', () => {
     test.each(SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
       const { page, pageErrors, close } = await openPage(browser, viewport);
       try {
-        await signInAs(page, appUrl, stack, screen.as, screen.path(ids));
+        await signInAs(page, appUrl, stack, screen.as, screen.path(ids), await sessionOf(screen.as));
         await screen.prepare?.(page);
         for (const text of screen.shows) await page.getByText(text).filter({ visible: true }).first().waitFor({ timeout: 20_000 });
         await page.waitForFunction(() => document.querySelectorAll('[data-slot="skeleton"], [aria-busy="true"]').length === 0);

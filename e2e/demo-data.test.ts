@@ -14,7 +14,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { passwordSession, signInAs } from './support/auth.ts';
+import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 
 const stack = inject('stack');
@@ -176,6 +176,8 @@ async function switchAccount(accessToken: string, accountId: string): Promise<vo
   if (!res.ok) throw new Error(`switch_account(${accountId}) failed: ${res.status} ${await res.text()}`);
 }
 
+const sessionOf = sessionsPerPerson(stack);
+
 describe('Demo data', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -191,12 +193,12 @@ describe('Demo data', () => {
     for (const pages of byAccountAndPage(rows)) {
       const { account, email, active_account: active } = pages[0][0];
       expect(email, `every seeded ${screen.table} row has an account to open ${screen.screen}`).toBeTruthy();
-      const session = await passwordSession(stack, email!);
+      const session = await sessionOf(email!);
       const otherAccount = account !== active;
       if (otherAccount) await switchAccount(session.access_token, account!);
       const { page, close } = await openPage(browser, 'desktop');
       try {
-        await signInAs(page, appUrl, stack, email!, pages[0][0].path);
+        await signInAs(page, appUrl, stack, email!, pages[0][0].path, session);
         for (const [index, pageRows] of pages.entries()) {
           const { path } = pageRows[0];
           if (index > 0) await page.goto(`${appUrl}${path}`);

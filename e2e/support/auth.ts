@@ -33,11 +33,26 @@ export async function passwordSession(stack: StackInfo, email: string, password 
 }
 
 /**
- * Signs `email` in on `page`: stores a fresh session on the app's origin
- * (via a static file, so the app itself has not started yet) and opens `path`.
+ * One password sign-in per e-mail for a test file whose pages all act as the
+ * same few people: the auth service allows 30 sign-ins per e-mail and client
+ * address in 5 minutes, which a file opening many pages as one person would
+ * use up for the files after it. Only for files that never end those sessions.
  */
-export async function signInAs(page: Page, appUrl: string, stack: StackInfo, email: string, path = '/'): Promise<StoredSession> {
-  const session = await passwordSession(stack, email);
+export function sessionsPerPerson(stack: StackInfo): (email: string) => Promise<StoredSession> {
+  const sessions = new Map<string, Promise<StoredSession>>();
+  return (email) => {
+    if (!sessions.has(email)) sessions.set(email, passwordSession(stack, email));
+    return sessions.get(email)!;
+  };
+}
+
+/**
+ * Signs `email` in on `page`: stores a session on the app's origin (a fresh
+ * one, or `session` when given; via a static file, so the app itself has not
+ * started yet) and opens `path`.
+ */
+export async function signInAs(page: Page, appUrl: string, stack: StackInfo, email: string, path = '/', session?: StoredSession): Promise<StoredSession> {
+  session ??= await passwordSession(stack, email);
   await page.goto(`${appUrl}/favicon.svg`);
   await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [authStorageKey(stack.apiUrl), JSON.stringify(session)] as const);
   await page.goto(`${appUrl}${path}`);
