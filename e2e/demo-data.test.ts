@@ -12,10 +12,10 @@
  * the AI tools and the /api surface) are not in SCREENS.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { query } from './support/listing-fixtures.ts';
 
 const stack = inject('stack');
 const appUrl = inject('appUrl');
@@ -111,27 +111,24 @@ const SCREENS: ScreenOfTable[] = [
   },
 ];
 
-interface SeededRow {
+type SeededRow = {
   account: string | null;
   /** The account's sign-in e-mail, and the account that sign-in has active (a coordinator's test profile is another account of her sign-in). */
   email: string | null;
   active_account: string | null;
   path: string;
   text: string;
-}
+};
 
 async function seededRows(screen: ScreenOfTable): Promise<SeededRow[]> {
-  const db = new pg.Client({ connectionString: stack.dbUrl });
-  await db.connect();
-  try {
-    const sql = `select s.account, u.email, a.user_id as active_account, s.path, s.text
-                 from (${screen.rows}) s
-                 left join public.users u on u.id = s.account
-                 left join public.active_accounts a on a.auth_user_id = u.auth_user_id`;
-    return (await db.query<SeededRow>(sql, [seededAt])).rows;
-  } finally {
-    await db.end();
-  }
+  return query<SeededRow>(
+    stack,
+    `select s.account, u.email, a.user_id as active_account, s.path, s.text
+     from (${screen.rows}) s
+     left join public.users u on u.id = s.account
+     left join public.active_accounts a on a.auth_user_id = u.auth_user_id`,
+    [seededAt],
+  );
 }
 
 /** The rows grouped by the account that opens the page, then by page, so each person signs in once and opens each page once. */

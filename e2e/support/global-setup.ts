@@ -5,11 +5,11 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { createServer, type ViteDevServer } from 'vite';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../stack/processes.ts';
 import { startThrowawayStack } from '../../tests/support/throwaway-stack.ts';
+import { query } from './listing-fixtures.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -46,16 +46,6 @@ export async function startAppServer(port: number): Promise<ViteDevServer> {
   return server;
 }
 
-async function databaseNow(dbUrl: string): Promise<string> {
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  try {
-    return (await db.query<{ now: string }>('select now()::text as now')).rows[0].now;
-  } finally {
-    await db.end();
-  }
-}
-
 export default async function setup(project: TestProject) {
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
@@ -69,7 +59,7 @@ export default async function setup(project: TestProject) {
   let server: ViteDevServer | undefined;
   let seededAt: string;
   try {
-    seededAt = await databaseNow(stack.info.dbUrl);
+    seededAt = (await query<{ now: string }>(stack.info, 'select now()::text as now'))[0].now;
     server = await startAppServer(appPort);
   } catch (error) {
     await stack.stop();
