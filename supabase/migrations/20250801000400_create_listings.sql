@@ -1,7 +1,9 @@
 -- ---------------------------------------------------------------------------
 -- Listings: an agent's property listing, coordinated by the agent's coordinator
--- (or the listing's own tc). Who works on a listing (listing_relation,
--- accessible_listing_ids) is the basis of every listing-scoped rule after this file.
+-- (or the listing's own tc). Who works on a listing: its agent, and acting as
+-- tc its tc_id or its agent's coordinator. Notes and messages compare copies
+-- of the listing's people with the caller; documents, tasks and the other
+-- listing-scoped rules ask listing_relation() or accessible_listing_ids().
 -- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
@@ -580,11 +582,14 @@ grant execute on function private.accessible_listing_counts() to authenticated, 
 -- `(select ...)::uuid[]` is an expression, so `= any` compares with its
 -- elements (without the cast, `= any (select ...)` would be a subquery).
 -- ---------------------------------------------------------------------------
+-- A coordinator reads a listing while acting as tc: as its tc_id, or as the
+-- coordinator of its agent (coordinated_agents() is empty for other roles).
+-- The same readers as its notes, messages and listing_relation().
 create policy "Agents can read their listings, coordinators their agents' listings, super admins all"
 on public.listings for select to authenticated
 using (
   agent_id = (select private.current_account_id())
-  or tc_id = (select private.current_account_id())
+  or ((select private.current_role()) = 'tc' and tc_id = (select private.current_account_id()))
   or agent_id = any ((select private.coordinated_agents())::uuid[])
   or (select private.is_super_admin())
 );
@@ -599,7 +604,7 @@ on public.listings for delete to authenticated
 using (
   (select private.is_super_admin())
   or agent_id = (select private.current_account_id())
-  or tc_id = (select private.current_account_id())
+  or ((select private.current_role()) = 'tc' and tc_id = (select private.current_account_id()))
 );
 
 create policy "Agents can create their listings, coordinators their agents', super admins any"

@@ -51,7 +51,7 @@ comment on column public.notes.updated_at is 'When the note was last edited. Set
 
 comment on column public.notes.is_email is 'True when the note was filed from an e-mail to listing-{id}@{domain} (public.inbound_emails.note_id points back); set only by public.file_inbound_email().';
 
-comment on column public.notes.listing_agent_id is 'Copy of the listing''s agent_id, kept by the database (private.copy_listing_people); decides with listing_tc_id who may read the note. Whatever a client sends is replaced.';
+comment on column public.notes.listing_agent_id is 'Copy of the listing''s agent_id, kept by the database (private.copy_listing_people); with listing_tc_id it decides which agent and coordinator may read the note (super admins read all). Whatever a client sends is replaced.';
 
 comment on column public.notes.listing_tc_id is 'Copy of the listing''s tc_id, kept by the database (private.copy_listing_people). Whatever a client sends is replaced.';
 
@@ -146,7 +146,7 @@ create trigger notes_set_owner before insert on public.notes
 create trigger notes_clear_email_marker before insert on public.notes
   for each row execute function private.clear_note_email_marker();
 
--- Named to run after messages_keep_scope, which restores a changed listing_id first.
+-- Copies the listing's agent and coordinator into the note (the read rule's columns).
 create trigger notes_scope_listing_people
 before insert or update of listing_id, listing_agent_id, listing_tc_id on public.notes
 for each row execute function private.copy_listing_people();

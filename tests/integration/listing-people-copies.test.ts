@@ -163,3 +163,35 @@ describe("the copies of a listing's people on its tasks (workflow statistics rea
     expect((await none.client.rpc('workflow_stats', { agent_id: null }).single()).data, 'a coordinator without tasks has no rates').toMatchObject({ completion_rate: null, avg_response_hours: null });
   });
 });
+
+describe('the people on a listing read it and its notes alike (docs/data-model.md)', () => {
+  /** What an actor reads of one listing: the listing row, its notes, its messages. */
+  async function reads(actor: Actor, listingId: string) {
+    const [listing, notes, messages] = await Promise.all([
+      actor.client.from('listings').select('id').eq('id', listingId),
+      actor.client.from('notes').select('id').eq('listing_id', listingId),
+      actor.client.from('messages').select('id').eq('listing_id', listingId),
+    ]);
+    expect(listing.error ?? notes.error ?? messages.error, `${actor.key} reads without an error`).toBeNull();
+    return { listing: listing.data!.length, notes: notes.data!.length, messages: messages.data!.length };
+  }
+
+  it("a listing's tc_id reads it only while acting as tc, like its notes and messages; a hand-set tc_id and the agent's coordinator both read", async () => {
+    const coordinator = await createActor('PeopleCoord', 'tc');
+    const agent = await createActor('PeopleAgent', 'agent', { assignedTcId: coordinatorA.id });
+    // A super admin handed the listing's coordination to `coordinator`; the agent stays in coordinator A's team.
+    const listingId = await withDb((db) => insertRow(db, 'listings', { address: '40 Copy Lane, Austin TX', agent_id: agent.id, tc_id: coordinator.id }));
+    expect((await agent.client.from('notes').insert({ listing_id: listingId, content: 'Seller travels next week.' })).error).toBeNull();
+    expect((await agent.client.from('messages').insert({ listing_id: listingId, content: 'Staging on Monday.' })).error).toBeNull();
+    const everything = { listing: 1, notes: 1, messages: 1 };
+    expect(await reads(coordinator, listingId), "the listing's tc_id, acting as tc").toEqual(everything);
+    expect(await reads(coordinatorA, listingId), "the agent's coordinator").toEqual(everything);
+    expect(await reads(coordinatorB, listingId), 'another coordinator').toEqual({ listing: 0, notes: 0, messages: 0 });
+
+    await withDb((db) => db.query(`update public.users set role = 'agent' where id = $1`, [coordinator.id]));
+    expect(await reads(coordinator, listingId), 'the same person as an agent: still its tc_id, no longer one of its people').toEqual({ listing: 0, notes: 0, messages: 0 });
+    const removed = await coordinator.client.from('listings').delete().eq('id', listingId).select('id');
+    expect(removed.data, 'and cannot delete it').toEqual([]);
+    expect(await reads(agent, listingId), 'the listing is still there for its agent').toEqual(everything);
+  });
+});
