@@ -23,12 +23,14 @@
  *
  *   npm run bench -- scale [--small 1000] [--large 100000] [--rounds 9] [--window 400]
  *     [--concurrency 20] [--only <text>[,<text>…]] [--setup-sql <file>] [--explain 3] [--keep]
+ *   npm run bench -- scale --variants bench/scale/variants/<file>.sql [--large 100000] [--only …]
  *
  * --explain N prints PostgREST's EXPLAIN (ANALYZE, BUFFERS) of the N slowest
  * queries at the large size, as their real user (the stack enables plans).
  * --setup-sql runs a SQL file after the data is generated (to measure a
  * candidate change, or the schema before one); --keep leaves the stack
- * running after the run and prints how to reach it.
+ * running after the run and prints how to reach it. --variants measures two
+ * schemas side by side at the large size instead (bench/scale/variants.ts).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import fs from 'node:fs';
@@ -42,6 +44,7 @@ import { percentile } from './_percentile.ts';
 import { combine, databaseCpuMeter, databaseCpuPerRequest, perSecond, sample, type CpuMeter, type Sample } from './scale/measure.ts';
 import { SCALE_QUERIES, type Actor, type Answer, type ScaleContext, type ScaleQuery } from './scale/queries.ts';
 import { formatMicros, formatRatio, judge, LIMITS, medianInterval } from './scale/verdict.ts';
+import { measureVariants, readVariants, switchTo, VARIANT_HEADER, variantRow, type VariantMeasurement } from './scale/variants.ts';
 
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
@@ -57,6 +60,7 @@ const WINDOW_MS = Number(option('window') ?? 400);
 const CONCURRENCY = Number(option('concurrency') ?? 20);
 const ONLY = option('only');
 const SETUP_SQL = option('setup-sql');
+const VARIANTS = option('variants');
 const KEEP = process.argv.includes('--keep');
 const EXPLAIN = Number(option('explain') ?? 3);
 const SLOW_PROBE_MS = 1000;
@@ -238,6 +242,58 @@ function databaseCpu(m: Measurement): string {
   return rls === undefined || service === undefined ? '–' : `${rls.toFixed(0)}/${service.toFixed(0)}`;
 }
 
+/** A table with the first and last columns left-aligned and the others right-aligned. */
+function printTable(header: string[], lines: string[][]) {
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((cells) => cells[i]?.length ?? 0)));
+  const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  console.log(`\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const cells of lines) console.log(row(cells));
+}
+
+/** Every query as its real user under the two variants of `file`, side by side (bench/scale/variants.ts). */
+async function compareVariants(info: StackInfo, queries: ScaleQuery[], meter: CpuMeter | undefined, file: string) {
+  const { setup, variants } = readVariants(file);
+  const { ctx, actors } = await context(info);
+  const db = new pg.Client({ connectionString: info.dbUrl });
+  await db.connect();
+  const results = new Map<string, VariantMeasurement>();
+  try {
+    if (setup.trim()) await db.query(setup);
+    const hasProbe = (await db.query(`select to_regprocedure('public.bench_variant()') is not null as found`)).rows[0].found as boolean;
+    const started = performance.now();
+    for (const query of queries) {
+      const user = actors[query.actor].rls;
+      const send = async () => {
+        const answer = await query.run(user, ctx);
+        if (answer.error) throw new Error(`${query.name}: ${JSON.stringify(answer.error)}`);
+      };
+      const answers: string[] = [];
+      for (const variant of variants) {
+        await switchTo(variant, db, user, hasProbe);
+        const answer = await query.run(user, ctx);
+        answers.push(JSON.stringify([answer.data, answer.count, answer.error]));
+      }
+      if (answers[0] !== answers[1]) {
+        console.error(`  ${query.name}: the variants answer differently; not measured`);
+        continue;
+      }
+      const switchVariant = (index: 0 | 1) => switchTo(variants[index], db, user, hasProbe);
+      results.set(query.name, await measureVariants(send, switchVariant, { rounds: ROUNDS, windowMs: WINDOW_MS, concurrency: CONCURRENCY, meter }));
+    }
+    await switchTo(variants[0], db, actors.agent.rls, hasProbe);
+    console.log(`measured ${queries.length} queries under ${variants.map((v) => v.name).join(' and ')} in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  } finally {
+    await db.end();
+  }
+  const coverage = `[${(medianInterval(Array(ROUNDS).fill(0)).coverage * 100).toFixed(0)}%]`;
+  const [a, b] = variants.map((v) => v.name);
+  printTable(['query', ...VARIANT_HEADER(coverage), ''], queries.map((q) => {
+    const m = results.get(q.name);
+    return m ? [q.name, ...variantRow(m), ''] : [q.name, '', '', '', '', '', 'not measured'];
+  }));
+  console.log(`\nA = ${a}, B = ${b}; ${CONCURRENCY} clients, ${ROUNDS} × ${WINDOW_MS} ms per variant, alternating; ratios are medians of the rounds with their interval.`);
+}
+
 function report(small: Map<string, Measurement>, large: Map<string, Measurement>, queries: ScaleQuery[]): boolean {
   // Rows at the large size; "21→100" when the small size's page was not full (the admin sees every account:
   // 21 exist at 1k), so its growth compares pages of different length.
@@ -270,10 +326,7 @@ function report(small: Map<string, Measurement>, large: Map<string, Measurement>
       verdict.failures.length ? 'FAIL' : verdict.doubts.length ? 'doubt' : 'ok',
     ];
   });
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((cells) => cells[i].length)));
-  const row = (cells: string[]) => cells.map((c, i) => (i === 0 || i === cells.length - 1 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-  console.log(`\n${row(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
-  for (const cells of lines) console.log(row(cells));
+  printTable(header, lines);
   console.log(
     `\n${lines.length - failed.length} of ${lines.length} queries pass; ${CONCURRENCY} clients, ${ROUNDS} × ${WINDOW_MS} ms per mode. ` +
       `A query fails when the rounds' interval lies wholly under ${LIMITS.minRatio}× service role, over ${LIMITS.maxExtraCpuUs} µs of extra database CPU per request, or over ${LIMITS.maxGrowth}× growth.`,
@@ -289,6 +342,11 @@ const superuser = superuserPool(stack.stack.config, 1);
 const loader = await superuser.connect();
 try {
   const grow = (from: number, to: number) => growBrokerage(loader, from, to);
+  if (VARIANTS) {
+    await timed(`generated ${LARGE.toLocaleString()} listings`, () => grow(0, LARGE));
+    if (SETUP_SQL) await timed(`applied ${SETUP_SQL}`, () => runSql(stack.info.dbUrl, SETUP_SQL));
+    await compareVariants(stack.info, queries, databaseCpuMeter(stack.stack.config.dbDir), VARIANTS);
+  } else {
   await timed(`generated ${SMALL.toLocaleString()} listings`, () => grow(0, SMALL));
   if (SETUP_SQL) await timed(`applied ${SETUP_SQL}`, () => runSql(stack.info.dbUrl, SETUP_SQL));
   const meter = databaseCpuMeter(stack.stack.config.dbDir);
@@ -297,6 +355,7 @@ try {
   const large = await measureAll(`${LARGE.toLocaleString()} listings`, stack.info, queries, meter);
   if (!report(small, large, queries)) process.exitCode = 1;
   if (EXPLAIN > 0) await explainSlowest(stack.info, large, queries, EXPLAIN);
+  }
   if (KEEP) {
     console.log(`\nstack kept: ${stack.info.apiUrl} (database ${stack.info.dbUrl}); Ctrl-C stops it`);
     await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));

@@ -183,6 +183,4 @@ const STEPS: [string, string][] = [
   // The admin counters are kept by statement triggers, which were off.
   // (Absent in schemas before the counters, which the benchmark also measures.)
   ['admin counters', `do $$ begin if to_regproc('private.recount_tables') is not null then perform private.recount_tables(); end if; end $$`],
-  // So were the account-change triggers: connections work their callers out again.
-  ['kept caller contexts', `do $$ begin if to_regproc('private.forget_kept_callers') is not null then perform private.forget_kept_callers(); end if; end $$`],
 ];
