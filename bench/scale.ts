@@ -23,7 +23,7 @@
  *
  *   npm run bench -- scale [--small 1000] [--large 100000] [--rounds 9] [--window 400]
  *     [--concurrency 20] [--only <text>[,<text>…]] [--setup-sql <file>] [--explain 3] [--keep]
- *   npm run bench -- scale --variants bench/scale/variants/<file>.sql [--large 100000] [--only …]
+ *   npm run bench -- scale --variants bench/scale/variants/<file>.sql[,<file>…] [--large 100000] [--only …]
  *
  * --explain N prints PostgREST's EXPLAIN (ANALYZE, BUFFERS) of the N slowest
  * queries at the large size, as their real user (the stack enables plans).
@@ -345,7 +345,8 @@ try {
   if (VARIANTS) {
     await timed(`generated ${LARGE.toLocaleString()} listings`, () => grow(0, LARGE));
     if (SETUP_SQL) await timed(`applied ${SETUP_SQL}`, () => runSql(stack.info.dbUrl, SETUP_SQL));
-    await compareVariants(stack.info, queries, databaseCpuMeter(stack.stack.config.dbDir), VARIANTS);
+    // Several files (comma-separated) share one generated database, each measured on its own.
+    for (const file of VARIANTS.split(',')) await compareVariants(stack.info, queries, databaseCpuMeter(stack.stack.config.dbDir), file.trim());
   } else {
   await timed(`generated ${SMALL.toLocaleString()} listings`, () => grow(0, SMALL));
   if (SETUP_SQL) await timed(`applied ${SETUP_SQL}`, () => runSql(stack.info.dbUrl, SETUP_SQL));
