@@ -9,7 +9,7 @@
  * 2001): a digest lists every overdue deadline, however old.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { anonClient, stackInfo } from '../support/clients.ts';
+import { anonClient, stackInfo, withDb } from '../support/clients.ts';
 import { addDeadline, createTeam, listingOf, recordContract, type Team } from '../support/contract-fixtures.ts';
 
 let team: Team, quiet: Team;
@@ -124,5 +124,16 @@ describe('deadline-digest: only the scheduler runs it', () => {
     expect(badBody.status, 'a clock that is not a time is a 400').toBe(400);
     await badBody.body?.cancel();
     expect((await anonClient().rpc('claim_deadline_digests', {})).status, 'the claim function is not for anon').toBeGreaterThanOrEqual(401);
+  });
+});
+
+describe('scheduling', () => {
+  it('schedules nothing where pg_cron is missing (this stack), and the cron job\'s digest call is a no-op without pg_net', async () => {
+    await withDb(async (db) => {
+      const cron = await db.query(`select count(*)::int as n from pg_extension where extname = 'pg_cron'`);
+      expect(cron.rows[0].n, 'no pg_cron here: the migration skipped scheduling').toBe(0);
+      const call = await db.query('select private.invoke_deadline_digest() as request_id');
+      expect(call.rows[0].request_id, 'without pg_net and Vault the job does nothing (and does not fail)').toBeNull();
+    });
   });
 });
