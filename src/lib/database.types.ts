@@ -683,6 +683,475 @@ export type Database = {
           }
         ]
       }
+      "calendar_feeds": {
+        Row: {
+          "created_at": string
+          "token_hash": string
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string
+          "token_hash": string
+          "user_id": string
+        }
+        Update: {
+          "created_at"?: string
+          "token_hash"?: string
+          "user_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_feeds_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: true
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "calendar_feeds_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
+      "contract_deadlines": {
+        Row: {
+          "computed_due_at": string | null
+          "contract_id": string
+          "contract_status": string
+          "created_at": string
+          "done_at": string | null
+          "done_by": string | null
+          "due_at": string | null
+          "due_at_override": string | null
+          "id": string
+          "is_custom": boolean
+          "key": string
+          "label": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "overdue_notified_at": string | null
+          "reminded_1d_at": string | null
+          "reminded_3d_at": string | null
+          "rule": string | null
+          "status": string
+          "updated_at": string
+          "waived_at": string | null
+          "waived_by": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "computed_due_at"?: string | null
+          "contract_id": string
+          "contract_status"?: string
+          "created_at"?: string
+          "done_at"?: string | null
+          "done_by"?: string | null
+          "due_at"?: never
+          "due_at_override"?: string | null
+          "id"?: string
+          "is_custom"?: boolean
+          "key": string
+          "label": string
+          "listing_agent_id"?: string | null
+          "listing_id": string
+          "listing_tc_id"?: string | null
+          "overdue_notified_at"?: string | null
+          "reminded_1d_at"?: string | null
+          "reminded_3d_at"?: string | null
+          "rule"?: string | null
+          "status"?: string
+          "updated_at"?: string
+          "waived_at"?: string | null
+          "waived_by"?: string | null
+        }
+        Update: {
+          "computed_due_at"?: string | null
+          "contract_id"?: string
+          "contract_status"?: string
+          "created_at"?: string
+          "done_at"?: string | null
+          "done_by"?: string | null
+          "due_at"?: never
+          "due_at_override"?: string | null
+          "id"?: string
+          "is_custom"?: boolean
+          "key"?: string
+          "label"?: string
+          "listing_agent_id"?: string | null
+          "listing_id"?: string
+          "listing_tc_id"?: string | null
+          "overdue_notified_at"?: string | null
+          "reminded_1d_at"?: string | null
+          "reminded_3d_at"?: string | null
+          "rule"?: string | null
+          "status"?: string
+          "updated_at"?: string
+          "waived_at"?: string | null
+          "waived_by"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contract_deadlines_contract_id_fkey"
+            columns: [
+              "contract_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "contracts"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_deadlines_done_by_fkey"
+            columns: [
+              "done_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_deadlines_done_by_fkey"
+            columns: [
+              "done_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_deadlines_waived_by_fkey"
+            columns: [
+              "waived_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_deadlines_waived_by_fkey"
+            columns: [
+              "waived_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
+      "contract_forms": {
+        Row: {
+          "key": string
+          "label": string
+          "start_fact": string
+          "time_zone": string
+        }
+        ComputedFields: never
+        Insert: {
+          "key": string
+          "label": string
+          "start_fact": string
+          "time_zone": string
+        }
+        Update: {
+          "key"?: string
+          "label"?: string
+          "start_fact"?: string
+          "time_zone"?: string
+        }
+        Relationships: [
+        ]
+      }
+      "contracts": {
+        Row: {
+          "appraisal_days": number | null
+          "buyer_agent_email": string | null
+          "buyer_agent_name": string | null
+          "buyer_agent_phone": string | null
+          "buyer_names": string | null
+          "closed_at": string | null
+          "closing_date": string | null
+          "created_at": string
+          "created_by": string | null
+          "disclosure_days": number | null
+          "earnest_money": number | null
+          "effective_date": string
+          "escrow_days": number | null
+          "financing_days": number | null
+          "financing_type": string | null
+          "form": string
+          "id": string
+          "inspection_days": number | null
+          "lender": string | null
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "loan_days": number | null
+          "notes": string | null
+          "option_days": number | null
+          "option_fee": number | null
+          "sales_price": number | null
+          "status": string
+          "survey_days": number | null
+          "terminated_at": string | null
+          "termination_reason": string | null
+          "time_zone": string
+          "title_commitment_days": number | null
+          "title_company": string | null
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "appraisal_days"?: number | null
+          "buyer_agent_email"?: string | null
+          "buyer_agent_name"?: string | null
+          "buyer_agent_phone"?: string | null
+          "buyer_names"?: string | null
+          "closed_at"?: string | null
+          "closing_date"?: string | null
+          "created_at"?: string
+          "created_by"?: string | null
+          "disclosure_days"?: number | null
+          "earnest_money"?: number | null
+          "effective_date": string
+          "escrow_days"?: number | null
+          "financing_days"?: number | null
+          "financing_type"?: string | null
+          "form": string
+          "id"?: string
+          "inspection_days"?: number | null
+          "lender"?: string | null
+          "listing_agent_id"?: string | null
+          "listing_id": string
+          "listing_tc_id"?: string | null
+          "loan_days"?: number | null
+          "notes"?: string | null
+          "option_days"?: number | null
+          "option_fee"?: number | null
+          "sales_price"?: number | null
+          "status"?: string
+          "survey_days"?: number | null
+          "terminated_at"?: string | null
+          "termination_reason"?: string | null
+          "time_zone": string
+          "title_commitment_days"?: number | null
+          "title_company"?: string | null
+          "updated_at"?: string
+        }
+        Update: {
+          "appraisal_days"?: number | null
+          "buyer_agent_email"?: string | null
+          "buyer_agent_name"?: string | null
+          "buyer_agent_phone"?: string | null
+          "buyer_names"?: string | null
+          "closed_at"?: string | null
+          "closing_date"?: string | null
+          "created_at"?: string
+          "created_by"?: string | null
+          "disclosure_days"?: number | null
+          "earnest_money"?: number | null
+          "effective_date"?: string
+          "escrow_days"?: number | null
+          "financing_days"?: number | null
+          "financing_type"?: string | null
+          "form"?: string
+          "id"?: string
+          "inspection_days"?: number | null
+          "lender"?: string | null
+          "listing_agent_id"?: string | null
+          "listing_id"?: string
+          "listing_tc_id"?: string | null
+          "loan_days"?: number | null
+          "notes"?: string | null
+          "option_days"?: number | null
+          "option_fee"?: number | null
+          "sales_price"?: number | null
+          "status"?: string
+          "survey_days"?: number | null
+          "terminated_at"?: string | null
+          "termination_reason"?: string | null
+          "time_zone"?: string
+          "title_commitment_days"?: number | null
+          "title_company"?: string | null
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contracts_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contracts_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contracts_form_fkey"
+            columns: [
+              "form"
+            ]
+            isOneToOne: false
+            referencedRelation: "contract_forms"
+            referencedColumns: [
+              "key"
+            ]
+          },
+          {
+            foreignKeyName: "contracts_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
+      "custom_holidays": {
+        Row: {
+          "created_at": string
+          "created_by": string | null
+          "day": string
+          "id": string
+          "name": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string
+          "created_by"?: string | null
+          "day": string
+          "id"?: string
+          "name": string
+        }
+        Update: {
+          "created_at"?: string
+          "created_by"?: string | null
+          "day"?: string
+          "id"?: string
+          "name"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "custom_holidays_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "custom_holidays_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
+      "deadline_rules": {
+        Row: {
+          "anchor": string
+          "cutoff": string
+          "days_fact": string | null
+          "default_days": number | null
+          "form": string
+          "key": string
+          "label": string
+          "offset_days": number | null
+          "position": number
+          "requires_fact": string | null
+          "roll": string
+          "unit": string
+          "unless_fact": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "anchor": string
+          "cutoff"?: string
+          "days_fact"?: string | null
+          "default_days"?: number | null
+          "form": string
+          "key": string
+          "label": string
+          "offset_days"?: number | null
+          "position": number
+          "requires_fact"?: string | null
+          "roll"?: string
+          "unit"?: string
+          "unless_fact"?: string | null
+        }
+        Update: {
+          "anchor"?: string
+          "cutoff"?: string
+          "days_fact"?: string | null
+          "default_days"?: number | null
+          "form"?: string
+          "key"?: string
+          "label"?: string
+          "offset_days"?: number | null
+          "position"?: number
+          "requires_fact"?: string | null
+          "roll"?: string
+          "unit"?: string
+          "unless_fact"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "deadline_rules_form_fkey"
+            columns: [
+              "form"
+            ]
+            isOneToOne: false
+            referencedRelation: "contract_forms"
+            referencedColumns: [
+              "key"
+            ]
+          }
+        ]
+      }
       "documents": {
         Row: {
           "created_at": string
@@ -2337,6 +2806,7 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: {
           "active_listings": number
+          "closed_listings": number
           "total_agents": number
           "total_invitations": number
           "total_listings": number
@@ -2444,6 +2914,24 @@ export type Database = {
           "retry_after_seconds": number
         }[]
       }
+      "calendar_feed_deadlines": {
+        Args: {
+          "at"?: string
+          "token_hash": string
+        }
+        Returns: {
+          "address": string
+          "due_at": string
+          "id": string
+          "key": string
+          "label": string
+          "listing_id": string
+          "rule": string
+          "status": string
+          "time_zone": string
+          "updated_at": string
+        }[]
+      }
       "can_switch_role": {
         Args: Record<PropertyKey, never>
         Returns: boolean
@@ -2454,6 +2942,68 @@ export type Database = {
           "channel_id": string
           "unread": number
         }[]
+      }
+      "claim_deadline_digests": {
+        Args: {
+          "at"?: string
+        }
+        Returns: {
+          "coordinator_id": string
+          "email": string
+          "first_name": string
+          "items": Json
+          "last_name": string
+          "local_date": string
+          "time_zone": string
+        }[]
+      }
+      "close_contract": {
+        Args: {
+          "contract_id": string
+        }
+        Returns: {
+          "appraisal_days": number | null
+          "buyer_agent_email": string | null
+          "buyer_agent_name": string | null
+          "buyer_agent_phone": string | null
+          "buyer_names": string | null
+          "closed_at": string | null
+          "closing_date": string | null
+          "created_at": string
+          "created_by": string | null
+          "disclosure_days": number | null
+          "earnest_money": number | null
+          "effective_date": string
+          "escrow_days": number | null
+          "financing_days": number | null
+          "financing_type": string | null
+          "form": string
+          "id": string
+          "inspection_days": number | null
+          "lender": string | null
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "loan_days": number | null
+          "notes": string | null
+          "option_days": number | null
+          "option_fee": number | null
+          "sales_price": number | null
+          "status": string
+          "survey_days": number | null
+          "terminated_at": string | null
+          "termination_reason": string | null
+          "time_zone": string
+          "title_commitment_days": number | null
+          "title_company": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "contracts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       "complete_onboarding": {
         Args: {
@@ -2536,6 +3086,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      "disable_calendar_feed": {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       "discard_inbound_email": {
         Args: {
           "email_id": string
@@ -2565,6 +3119,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "enable_calendar_feed": {
+        Args: Record<PropertyKey, never>
+        Returns: string
       }
       "ensure_account": {
         Args: Record<PropertyKey, never>
@@ -2617,6 +3175,14 @@ export type Database = {
         }
         Returns: undefined
       }
+      "finish_deadline_digest": {
+        Args: {
+          "coordinator_id": string
+          "error"?: string
+          "local_date": string
+        }
+        Returns: undefined
+      }
       "get_invitation": {
         Args: {
           "invitation_id": string
@@ -2648,6 +3214,7 @@ export type Database = {
           "agent_id"?: string
         }
         Returns: {
+          "closed": number
           "incomplete": number
           "live": number
           "ready": number
@@ -2714,6 +3281,18 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      "preview_contract_deadlines": {
+        Args: {
+          "facts": Json
+          "form": string
+        }
+        Returns: {
+          "due_at": string
+          "key": string
+          "label": string
+          "rule": string
+        }[]
+      }
       "purge_inbound_emails": {
         Args: {
           "older_than"?: string
@@ -2734,6 +3313,42 @@ export type Database = {
           "subject": string
         }
         Returns: Json
+      }
+      "recompute_contract_deadline": {
+        Args: {
+          "deadline_id": string
+        }
+        Returns: {
+          "computed_due_at": string | null
+          "contract_id": string
+          "contract_status": string
+          "created_at": string
+          "done_at": string | null
+          "done_by": string | null
+          "due_at": string | null
+          "due_at_override": string | null
+          "id": string
+          "is_custom": boolean
+          "key": string
+          "label": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "overdue_notified_at": string | null
+          "reminded_1d_at": string | null
+          "reminded_3d_at": string | null
+          "rule": string | null
+          "status": string
+          "updated_at": string
+          "waived_at": string | null
+          "waived_by": string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "contract_deadlines"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       "reopen_inbound_email": {
         Args: {
@@ -2833,6 +3448,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "send_deadline_reminders": {
+        Args: {
+          "at"?: string
+        }
+        Returns: number
       }
       "set_listing_status": {
         Args: {
@@ -2946,6 +3567,55 @@ export type Database = {
           "target"?: string
         }
         Returns: string
+      }
+      "terminate_contract": {
+        Args: {
+          "contract_id": string
+          "reason": string
+        }
+        Returns: {
+          "appraisal_days": number | null
+          "buyer_agent_email": string | null
+          "buyer_agent_name": string | null
+          "buyer_agent_phone": string | null
+          "buyer_names": string | null
+          "closed_at": string | null
+          "closing_date": string | null
+          "created_at": string
+          "created_by": string | null
+          "disclosure_days": number | null
+          "earnest_money": number | null
+          "effective_date": string
+          "escrow_days": number | null
+          "financing_days": number | null
+          "financing_type": string | null
+          "form": string
+          "id": string
+          "inspection_days": number | null
+          "lender": string | null
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "loan_days": number | null
+          "notes": string | null
+          "option_days": number | null
+          "option_fee": number | null
+          "sales_price": number | null
+          "status": string
+          "survey_days": number | null
+          "terminated_at": string | null
+          "termination_reason": string | null
+          "time_zone": string
+          "title_commitment_days": number | null
+          "title_company": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "contracts"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       "unassign_agent": {
         Args: {
