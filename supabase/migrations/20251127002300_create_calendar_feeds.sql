@@ -132,12 +132,13 @@ begin
       or 'super_admin' in (feed_owner.role, feed_owner.original_role)
     )
   order by d.due_at, d.id
-  limit 2000;
+  -- PostgREST answers at most max_rows (1,000, as on hosted) rows of a call anyway.
+  limit 1000;
 end;
 $$;
 
 comment on function public.calendar_feed_deadlines(token_hash text, "at" timestamptz) is
-  'The calendar-feed function''s query: the deadlines of active contracts that the owner of the feed with this token hash may read (the contract_deadlines read policy''s three routes, for the owner as their account is now), due from 90 days before to 400 days after `at`, at most 2,000, by due date. Unknown or revoked hash: PT404. Service role only (the function hashes the token from the URL).';
+  'The calendar-feed function''s query: the deadlines of active contracts that the owner of the feed with this token hash may read (the contract_deadlines read policy''s three routes, for the owner as their account is now), due from 90 days before to 400 days after `at`, at most 1,000 (PostgREST''s max_rows), by due date. Unknown or revoked hash: PT404. Service role only (the function hashes the token from the URL).';
 
 revoke execute on function public.calendar_feed_deadlines(token_hash text, "at" timestamptz) from public, anon, authenticated;
 

@@ -19,8 +19,16 @@ export interface FeedDeadline {
   rule: string | null;
 }
 
+// A formatter costs far more to make than to use: one per time zone and feed.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
 function dueText(due: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(due);
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+    formatters.set(timeZone, format);
+  }
+  return format.format(due);
 }
 
 export function deadlineEvent(d: FeedDeadline, siteUrl: string | undefined): FeedEvent {

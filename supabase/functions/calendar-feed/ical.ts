@@ -31,8 +31,6 @@ export interface Feed {
   events: FeedEvent[];
 }
 
-const encoder = new TextEncoder();
-
 /** A TEXT value: `\` `;` `,` escaped, every line break as `\n`. */
 export function escapeText(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r\n|\r|\n/g, '\\n');
@@ -48,23 +46,25 @@ export function formatUtc(date: Date): string {
  * breaking only between characters (a code point's UTF-8 bytes stay together).
  */
 export function foldLine(line: string): string {
+  // Most lines are short ASCII: nothing to fold.
+  if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) return line;
   const out: string[] = [];
-  let current = '';
+  let start = 0;
   let octets = 0;
-  // The first line holds 75 octets; a continuation line's leading space takes one of its 75.
-  let limit = 75;
-  for (const char of line) {
-    const size = encoder.encode(char).length;
-    if (octets + size > limit) {
-      out.push(current);
-      current = ' ';
+  for (let i = 0; i < line.length; ) {
+    const code = line.codePointAt(i)!;
+    const units = code > 0xffff ? 2 : 1;
+    const size = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    // 75 octets per line; a continuation line's leading space is one of them.
+    if (octets + size > 75) {
+      out.push((out.length ? ' ' : '') + line.slice(start, i));
+      start = i;
       octets = 1;
-      limit = 75;
     }
-    current += char;
     octets += size;
+    i += units;
   }
-  out.push(current);
+  out.push((out.length ? ' ' : '') + line.slice(start));
   return out.join('\r\n');
 }
 
