@@ -327,10 +327,16 @@ begin
     due := landed;
     reason := private.non_business_reason(landed);
     if reason is not null and r.roll = 'next_business_day' then
+      -- Holidays passed on the way (a Saturday before a Monday holiday) are named too.
+      skipped := '{}';
       while not private.is_business_day(due) loop
         due := due + 1;
+        if private.holiday_name(due) is not null then
+          skipped := skipped || (private.holiday_name(due) || ' ' || to_char(due, 'Dy YYYY-MM-DD'));
+        end if;
       end loop;
-      explanation := explanation || ', ' || reason || ': moved to ' || to_char(due, 'Dy YYYY-MM-DD');
+      explanation := explanation || ', ' || reason || ': moved to ' || to_char(due, 'Dy YYYY-MM-DD')
+        || case when cardinality(skipped) > 0 then ' (skipping ' || array_to_string(skipped, ', ') || ')' else '' end;
     elsif reason is not null then
       explanation := explanation || ', ' || reason || ': not moved';
     end if;
