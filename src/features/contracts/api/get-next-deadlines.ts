@@ -1,0 +1,35 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { throwIfError } from '@/lib/api-error';
+import { supabase } from '@/lib/supabase';
+import { DEADLINE_LIST_COLUMNS } from '@/features/contracts/api/get-deadline-pages';
+import { contractKeys } from '@/features/contracts/api/query-keys';
+
+/** How many deadlines the agent dashboard's card shows. */
+export const NEXT_DEADLINES = 5;
+
+/**
+ * The agent's next open deadlines of active contracts, overdue ones first:
+ * listing_agent_id named in the query so it reads contract_deadlines_open_by_agent_idx.
+ */
+export async function getNextDeadlines(agentId: string) {
+  return throwIfError(
+    await supabase
+      .from('contract_deadlines')
+      .select(DEADLINE_LIST_COLUMNS)
+      .eq('listing_agent_id', z.uuid().parse(agentId))
+      .eq('status', 'open')
+      .eq('contract_status', 'active')
+      .order('due_at')
+      .order('id')
+      .limit(NEXT_DEADLINES),
+  );
+}
+
+export function nextDeadlinesQueryOptions(agentId: string) {
+  return queryOptions({ queryKey: contractKeys.nextForAgent(agentId), queryFn: () => getNextDeadlines(agentId) });
+}
+
+export function useNextDeadlines(agentId: string) {
+  return useQuery(nextDeadlinesQueryOptions(agentId));
+}
