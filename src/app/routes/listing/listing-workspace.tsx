@@ -11,14 +11,15 @@ import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { PendingTasksDot } from '@/features/tasks/components/pending-tasks-dot';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
 import { NotesHeader } from '@/app/routes/listing/notes-header';
+import { LazyContractTab } from '@/app/routes/listing/lazy-contract-tab';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
-const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks'] as const;
+const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract'] as const;
 type TabName = (typeof TABS)[number];
 
 const asTab = (value: string | null): TabName => (TABS as readonly string[]).includes(value ?? '') ? (value as TabName) : 'notes';
 
-/** The listing workspace (spec part 1 §2): header, info cards and one tab per domain; `?tab=` picks the tab. */
+/** The listing workspace (spec part 1 §2, plus the Contract tab of issue 40): header, info cards and one tab per domain; `?tab=` picks the tab. */
 export function ListingWorkspace({ listing, user }: { listing: Listing; user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = asTab(searchParams.get('tab'));
@@ -51,6 +52,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
             Requirements
             <PendingTasksDot listingId={listing.id} />
           </TabsTrigger>
+          <TabsTrigger value="contract">Contract</TabsTrigger>
         </TabsList>
         <TabsContent value="notes" className="pt-2">
           <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />
@@ -66,6 +68,9 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
         </TabsContent>
         <TabsContent value="tasks" className="pt-2">
           <RequirementsTab listing={listing} user={user} />
+        </TabsContent>
+        <TabsContent value="contract" className="pt-2">
+          <LazyContractTab listing={listing} user={user} />
         </TabsContent>
       </Tabs>
     </div>
