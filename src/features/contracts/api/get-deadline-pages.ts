@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { DEADLINE_LIST_COLUMNS } from '@/features/contracts/api/deadline-list-columns';
 import { contractKeys } from '@/features/contracts/api/query-keys';
 
 /** Rows per page of the Deadlines screen. */
@@ -9,10 +10,6 @@ export const DEADLINES_PAGE = 25;
 
 /** How far ahead the Deadlines screen looks: overdue, today and the next 14 days. */
 export const DEADLINES_HORIZON_DAYS = 14;
-
-/** What every cross-listing deadline list shows per row: the deadline, its contract's zone and the listing's address and agent. */
-export const DEADLINE_LIST_COLUMNS =
-  'id, contract_id, listing_id, key, label, due_at, computed_due_at, due_at_override, is_custom, status, listing_agent_id, contract:contracts(time_zone, form, listing:listings(address, agent:users!listings_agent_id_fkey(first_name, last_name)))' as const;
 
 export const deadlineFiltersSchema = z.object({
   /** Whose deadlines: a coordinator's own ('tc:<id>', listing_tc_id = id), or every one a super admin reads ('all'). */

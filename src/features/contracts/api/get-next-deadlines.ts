@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+// zod/mini: the agent dashboard's first screen, inside the first-load budget (scripts/bundle-size.ts).
+import { z } from 'zod/mini';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
-import { DEADLINE_LIST_COLUMNS } from '@/features/contracts/api/get-deadline-pages';
+import { DEADLINE_LIST_COLUMNS } from '@/features/contracts/api/deadline-list-columns';
 import { contractKeys } from '@/features/contracts/api/query-keys';
 
 /** How many deadlines the agent dashboard's card shows. */
