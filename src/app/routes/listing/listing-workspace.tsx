@@ -17,6 +17,9 @@ import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-upd
 const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract'] as const;
 type TabName = (typeof TABS)[number];
 
+/** A fixed height on phones, where the list is a grid and the trigger's own 100% height has nothing to measure against. */
+const TAB_TRIGGER = 'h-8 sm:h-[calc(100%-1px)]';
+
 const asTab = (value: string | null): TabName => (TABS as readonly string[]).includes(value ?? '') ? (value as TabName) : 'notes';
 
 /** The listing workspace (spec part 1 §2, plus the Contract tab of issue 40): header, info cards and one tab per domain; `?tab=` picks the tab. */
@@ -43,16 +46,17 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           )
         }
       >
-        <TabsList className="w-full overflow-x-auto sm:w-fit">
-          <TabsTrigger value="notes">Notes</TabsTrigger>
-          <TabsTrigger value="documents">Documents</TabsTrigger>
-          <TabsTrigger value="messages">Messages</TabsTrigger>
-          <TabsTrigger value="photos">Photos</TabsTrigger>
-          <TabsTrigger value="tasks">
+        {/* Six tabs do not fit a phone's width in one row: there they wrap into a 3 × 2 grid, so every tab (and the chosen one) stays in sight. */}
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-9 sm:w-fit">
+          <TabsTrigger value="notes" className={TAB_TRIGGER}>Notes</TabsTrigger>
+          <TabsTrigger value="documents" className={TAB_TRIGGER}>Documents</TabsTrigger>
+          <TabsTrigger value="messages" className={TAB_TRIGGER}>Messages</TabsTrigger>
+          <TabsTrigger value="photos" className={TAB_TRIGGER}>Photos</TabsTrigger>
+          <TabsTrigger value="tasks" className={TAB_TRIGGER}>
             Requirements
             <PendingTasksDot listingId={listing.id} />
           </TabsTrigger>
-          <TabsTrigger value="contract">Contract</TabsTrigger>
+          <TabsTrigger value="contract" className={TAB_TRIGGER}>Contract</TabsTrigger>
         </TabsList>
         <TabsContent value="notes" className="pt-2">
           <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />

@@ -36,7 +36,7 @@ export function ActiveContractCard({
   const close = useCloseContract();
   return (
     <Card className="gap-5" data-testid="active-contract">
-      <CardHeader className="flex flex-wrap items-start justify-between gap-3">
+      <CardHeader className="flex flex-wrap items-start justify-between gap-3 px-4 sm:px-6">
         <div className="flex flex-col gap-1.5">
           <CardTitle className="flex flex-wrap items-center gap-2">
             <h3>{FORM_PICKER_LABELS[asFormKey(contract.form)]} contract</h3>
@@ -74,7 +74,7 @@ export function ActiveContractCard({
           )}
         </div>
       </CardHeader>
-      <CardContent className="flex flex-col gap-6">
+      <CardContent className="flex flex-col gap-6 px-4 sm:px-6">
         <ContractFacts contract={contract} formInfo={formInfo} />
         <DeadlineTimeline contract={contract} now={now} editable={canEdit} />
       </CardContent>

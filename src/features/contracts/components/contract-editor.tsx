@@ -51,13 +51,13 @@ export function ContractEditor({
 
   return (
     <Card className="gap-4">
-      <CardHeader>
+      <CardHeader className="px-4 sm:px-6">
         <CardTitle>
           <h3>{title}</h3>
         </CardTitle>
         <CardDescription>{description}</CardDescription>
       </CardHeader>
-      <CardContent>
+      <CardContent className="px-4 sm:px-6">
         <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label={title}>
           <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
             <ContractFormFields values={draft.values} errors={draft.errors} onChange={draft.change} forms={forms.data} formLocked={formLocked} />

@@ -25,7 +25,7 @@ const financingLabel = (value: string | null) =>
 
 function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div className={wide ? 'flex flex-col gap-1 sm:col-span-2 lg:col-span-3' : 'flex flex-col gap-1'}>
+    <div className={wide ? 'col-span-2 flex min-w-0 flex-col gap-1 lg:col-span-3' : 'flex min-w-0 flex-col gap-1'}>
       <dt className="text-muted-foreground text-xs font-medium tracking-wide uppercase">{label}</dt>
       <dd className="text-sm break-words whitespace-pre-wrap">{children || NOT_SPECIFIED}</dd>
     </div>
@@ -43,7 +43,7 @@ export function ContractFacts({ contract, formInfo }: { contract: Contract; form
   const form = asFormKey(contract.form);
   const buyerAgent = [contract.buyer_agent_name, contract.buyer_agent_email, contract.buyer_agent_phone].filter(Boolean).join(' · ');
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="contract-facts">
+    <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:gap-4 lg:grid-cols-3" data-testid="contract-facts">
       <Fact label={START_DATE_LABELS[form]}>{formatCalendarDate(contract.effective_date)}</Fact>
       <Fact label="Closing date">{contract.closing_date ? formatCalendarDate(contract.closing_date) : NOT_SPECIFIED}</Fact>
       <Fact label="Sales price">{formatMoney(contract.sales_price)}</Fact>

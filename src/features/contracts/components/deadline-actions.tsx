@@ -25,7 +25,7 @@ export function DeadlineActions({ deadline, zone }: { deadline: ContractDeadline
 
   if (deadline.status !== 'open') {
     return (
-      <Button size="sm" variant="outline" disabled={busy} onClick={() => setStatus.mutate({ ...ids, status: 'open' })}>
+      <Button size="sm" variant="outline" className="w-fit shrink-0" disabled={busy} onClick={() => setStatus.mutate({ ...ids, status: 'open' })}>
         <Undo2 />
         Reopen
       </Button>
@@ -33,7 +33,7 @@ export function DeadlineActions({ deadline, zone }: { deadline: ContractDeadline
   }
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex shrink-0 flex-wrap items-center gap-2">
       <Button size="sm" disabled={busy} onClick={() => setStatus.mutate({ ...ids, status: 'done' })}>
         <Check />
         Mark done

@@ -13,10 +13,10 @@ const agentName = (row: DeadlineListRow) => {
 };
 
 /** One deadline in a list across listings: what is due, where, for whom, when; one click opens the listing's Contract tab. */
-export function DeadlineListItem({ row, now }: { row: DeadlineListRow; now: Date }) {
+export function DeadlineListItem({ row, now, showAgent = true }: { row: DeadlineListRow; now: Date; /** Off on the agent's own card, where every row is theirs. */ showAgent?: boolean }) {
   const zone = row.contract?.time_zone ?? 'America/Chicago';
   const state = deadlineState(row, now, zone);
-  const agent = agentName(row);
+  const agent = showAgent ? agentName(row) : null;
   return (
     <li data-testid="deadline-item" data-state={state} data-key={row.key}>
       <Link
@@ -27,7 +27,7 @@ export function DeadlineListItem({ row, now }: { row: DeadlineListRow; now: Date
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="font-medium">{row.label}</span>
           <span className="text-sm break-words">{row.contract?.listing?.address ?? 'Listing'}</span>
-          <span className="text-muted-foreground text-xs">
+          <span className="text-foreground/75 text-xs">
             {row.due_at && <time dateTime={row.due_at}>{formatZonedDateTime(new Date(row.due_at), zone)}</time>}
             {agent && ` · ${agent}`}
           </span>

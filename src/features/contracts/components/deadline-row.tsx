@@ -45,35 +45,42 @@ export function DeadlineRow({
 
   return (
     <li
-      className={cn('flex gap-3 rounded-lg border p-4', DEADLINE_STATE_STYLES[state].row)}
+      className={cn('flex gap-2.5 rounded-lg border p-3 sm:gap-3 sm:p-4', DEADLINE_STATE_STYLES[state].row)}
       data-testid="deadline"
       data-key={deadline.key}
       data-state={state}
     >
       <DeadlineStateIcon state={state} className="mt-0.5" />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <div className="flex flex-wrap items-center gap-2">
-          <span className={cn('font-medium', state === 'waived' && 'line-through')}>{deadline.label}</span>
-          {counting && <DeadlineStateBadge state={state} />}
-          {deadline.is_custom && <span className="text-muted-foreground text-xs">Added by hand</span>}
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className={cn('font-medium', state === 'waived' && 'line-through')}>{deadline.label}</span>
+              {counting && <DeadlineStateBadge state={state} />}
+              {deadline.is_custom && <span className="text-foreground/75 text-xs">Added by hand</span>}
+            </div>
+            <p className="text-sm">
+              {deadline.due_at ? <time dateTime={deadline.due_at}>{formatZonedDateTime(new Date(deadline.due_at), zone)}</time> : 'No date'}
+              {countdown && (
+                // Its own line on a phone; after a dot beside the date on wider screens.
+                <span className="block font-medium sm:inline" data-testid="countdown">
+                  <span aria-hidden className="hidden sm:inline">
+                    {' · '}
+                  </span>
+                  {countdown}
+                </span>
+              )}
+            </p>
+            {changedByHand && (
+              <p className="text-foreground/75 text-xs" data-testid="computed-date">
+                Changed by hand · computed: <time dateTime={deadline.computed_due_at!}>{formatZonedDateTime(new Date(deadline.computed_due_at!), zone)}</time>
+              </p>
+            )}
+            {settled && <p className="text-foreground/75 text-xs">{settled}</p>}
+          </div>
+          {editable && <DeadlineActions deadline={deadline} zone={zone} />}
         </div>
-        <p className="text-sm">
-          {deadline.due_at ? <time dateTime={deadline.due_at}>{formatZonedDateTime(new Date(deadline.due_at), zone)}</time> : 'No date'}
-          {countdown && (
-            <span className="font-medium" data-testid="countdown">
-              {' · '}
-              {countdown}
-            </span>
-          )}
-        </p>
-        {changedByHand && (
-          <p className="text-muted-foreground text-xs" data-testid="computed-date">
-            Changed by hand · computed: <time dateTime={deadline.computed_due_at!}>{formatZonedDateTime(new Date(deadline.computed_due_at!), zone)}</time>
-          </p>
-        )}
-        {settled && <p className="text-muted-foreground text-xs">{settled}</p>}
         <RuleText rule={deadline.rule} />
-        {editable && <DeadlineActions deadline={deadline} zone={zone} />}
       </div>
     </li>
   );

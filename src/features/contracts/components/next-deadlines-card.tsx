@@ -30,7 +30,7 @@ export function NextDeadlinesCard({ agentId }: { agentId: string }) {
         ) : (
           <ol className="flex flex-col gap-2" aria-label="Next deadlines">
             {deadlines.data.map((row) => (
-              <DeadlineListItem key={row.id} row={row} now={now} />
+              <DeadlineListItem key={row.id} row={row} now={now} showAgent={false} />
             ))}
           </ol>
         )}

@@ -13,7 +13,7 @@ export function RuleText({ rule }: { rule: string | null }) {
         type="button"
         variant="link"
         size="sm"
-        className="text-muted-foreground hover:text-foreground h-auto w-fit p-0 text-xs"
+        className="text-foreground/80 hover:text-foreground h-auto w-fit p-0 text-xs has-[>svg]:px-0"
         aria-expanded={open}
         aria-controls={id}
         onClick={() => setOpen(!open)}
