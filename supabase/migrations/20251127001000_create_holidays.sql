@@ -159,6 +159,28 @@ revoke execute on function private.is_business_day(day date) from public;
 
 grant execute on function private.is_business_day(day date) to authenticated, service_role;
 
+create function private.check_holiday_writer()
+returns boolean
+language plpgsql
+stable
+security definer
+set search_path = ''
+as $$
+begin
+  if private.is_super_admin() then
+    return true;
+  end if;
+  raise exception 'only a super admin can add holidays' using errcode = '42501';
+end;
+$$;
+
+comment on function private.check_holiday_writer() is
+  'Insert check of custom_holidays: true for a super admin, else 42501 (403) with a readable message rather than a bare row-level security refusal.';
+
+revoke execute on function private.check_holiday_writer() from public;
+
+grant execute on function private.check_holiday_writer() to authenticated, service_role;
+
 -- ---------------------------------------------------------------------------
 -- Section - RLS policies
 -- ---------------------------------------------------------------------------
@@ -169,7 +191,7 @@ using (true);
 
 create policy "Super admins can add custom holidays"
 on public.custom_holidays for insert to authenticated
-with check ((select private.is_super_admin()));
+with check ((select private.check_holiday_writer()));
 
 create policy "Super admins can edit custom holidays"
 on public.custom_holidays for update to authenticated

@@ -408,7 +408,7 @@ revoke execute on function private.on_contract_change() from public;
 
 grant execute on function private.on_contract_change() to service_role;
 
-create function public.close_contract(contract_id uuid)
+create function private.contract_to_settle(contract_id uuid)
 returns public.contracts
 language plpgsql
 security definer
@@ -419,7 +419,7 @@ declare
   contract public.contracts;
   relation text;
 begin
-  select c.* into contract from public.contracts c where c.id = close_contract.contract_id for update;
+  select c.* into contract from public.contracts c where c.id = contract_to_settle.contract_id for update;
   relation := private.listing_relation(contract.listing_id, context[1]::uuid, context[2]);
   if contract.id is null or (relation is null and not private.is_super_admin()) then
     raise exception 'contract not found' using errcode = 'PT404';
@@ -430,8 +430,28 @@ begin
   if contract.status <> 'active' then
     raise exception 'the contract is not active' using errcode = 'PT409';
   end if;
+  return contract;
+end;
+$$;
+
+comment on function private.contract_to_settle(contract_id uuid) is
+  'For close_contract() and terminate_contract(): the contract, locked for update, when the caller is its listing''s coordinator (acting as tc) or a super admin and it is active. 404 unknown or unseen, 403 the listing''s agent, 409 not active.';
+
+revoke execute on function private.contract_to_settle(contract_id uuid) from public;
+
+grant execute on function private.contract_to_settle(contract_id uuid) to service_role;
+
+create function public.close_contract(contract_id uuid)
+returns public.contracts
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  contract public.contracts := private.contract_to_settle(close_contract.contract_id);
+begin
   update public.contracts c set status = 'closed', closed_at = now()
-  where c.id = close_contract.contract_id returning c.* into contract;
+  where c.id = contract.id returning c.* into contract;
   return contract;
 end;
 $$;
@@ -450,21 +470,8 @@ security definer
 set search_path = ''
 as $$
 declare
-  context text[] := private.caller_context();
-  contract public.contracts;
-  relation text;
+  contract public.contracts := private.contract_to_settle(terminate_contract.contract_id);
 begin
-  select c.* into contract from public.contracts c where c.id = terminate_contract.contract_id for update;
-  relation := private.listing_relation(contract.listing_id, context[1]::uuid, context[2]);
-  if contract.id is null or (relation is null and not private.is_super_admin()) then
-    raise exception 'contract not found' using errcode = 'PT404';
-  end if;
-  if relation is distinct from 'coordinator' and not private.is_super_admin() then
-    raise exception 'only the listing''s coordinator closes or terminates a contract' using errcode = '42501';
-  end if;
-  if contract.status <> 'active' then
-    raise exception 'the contract is not active' using errcode = 'PT409';
-  end if;
   if reason is null or char_length(btrim(reason)) = 0 then
     raise exception 'a reason is required to terminate a contract' using errcode = '22023';
   end if;
@@ -472,7 +479,7 @@ begin
     raise exception 'the reason must be at most 1,000 characters' using errcode = '22023';
   end if;
   update public.contracts c set status = 'terminated', terminated_at = now(), termination_reason = btrim(reason)
-  where c.id = terminate_contract.contract_id returning c.* into contract;
+  where c.id = contract.id returning c.* into contract;
   return contract;
 end;
 $$;
@@ -764,16 +771,11 @@ create policy "People on a listing can record its contracts"
 on public.contracts for insert to authenticated
 with check (private.check_contract_writer(listing_id));
 
+-- Without WITH CHECK, USING also checks the new row: an update cannot hand
+-- the contract to people who are not on the listing.
 create policy "People on a listing can amend its contracts"
 on public.contracts for update to authenticated
 using (
-  listing_agent_id = (select private.current_account_id())
-  or ((select private.current_role()) = 'tc'
-      and (listing_tc_id = (select private.current_account_id())
-           or listing_agent_id = any ((select private.coordinated_agents())::uuid[])))
-  or (select private.is_super_admin())
-)
-with check (
   listing_agent_id = (select private.current_account_id())
   or ((select private.current_role()) = 'tc'
       and (listing_tc_id = (select private.current_account_id())
@@ -806,6 +808,8 @@ with check (
        or (select private.is_super_admin()))
 );
 
+-- The contract must be active: private.guard_contract_deadline() answers 409
+-- otherwise, which a policy could not (it would change 0 rows silently).
 create policy "People on a listing can update its contract deadlines"
 on public.contract_deadlines for update to authenticated
 using (
@@ -814,14 +818,6 @@ using (
       and (listing_tc_id = (select private.current_account_id())
            or listing_agent_id = any ((select private.coordinated_agents())::uuid[])))
   or (select private.is_super_admin())
-)
-with check (
-  contract_status = 'active'
-  and (listing_agent_id = (select private.current_account_id())
-       or ((select private.current_role()) = 'tc'
-           and (listing_tc_id = (select private.current_account_id())
-                or listing_agent_id = any ((select private.coordinated_agents())::uuid[])))
-       or (select private.is_super_admin()))
 );
 
 create policy "People on a listing can delete its custom contract deadlines"

@@ -30,7 +30,8 @@ describe('admin console', () => {
       (
         await db.query(`select (select count(*) from public.users)::int as users, (select count(*) from public.listings)::int as listings,
           (select count(*) from public.listings where status = 'live')::int as live, (select count(*) from public.users where role = 'agent')::int as agents,
-          (select count(*) from public.users where role = 'tc')::int as tcs, (select count(*) from public.invitations)::int as invitations`)
+          (select count(*) from public.users where role = 'tc')::int as tcs, (select count(*) from public.invitations)::int as invitations,
+          (select count(*) from public.listings where status = 'closed')::int as closed`)
       ).rows[0],
     );
     const row = (data as Record<string, number>[])[0];
@@ -41,6 +42,7 @@ describe('admin console', () => {
       total_agents: truth.agents,
       total_tcs: truth.tcs,
       total_invitations: truth.invitations,
+      closed_listings: truth.closed,
     });
     for (const user of [olivia, marcus]) {
       const refused = await user.client.rpc('admin_stats');

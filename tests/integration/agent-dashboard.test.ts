@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonClient, demoUser, serviceClient, withDb, type TestUser } from '../support/clients.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
 
-type Stats = { total: number; incomplete: number; ready: number; live: number; under_contract: number };
+type Stats = { total: number; incomplete: number; ready: number; live: number; under_contract: number; closed: number };
 type Status = keyof Omit<Stats, 'total'>;
 
 /** The dashboard's card query: the listing and how many of its tasks the agent has not read. */
@@ -61,7 +61,7 @@ describe('agent dashboard', () => {
     actor.client.rpc('listing_stats', agentId === undefined ? {} : { agent_id: agentId }).single<Stats>();
 
   it('listing_stats counts one agent\'s listings by status for the agent, their coordinator and a super admin', async () => {
-    const expected: Stats = { total: 7, incomplete: 3, ready: 2, live: 1, under_contract: 1 };
+    const expected: Stats = { total: 7, incomplete: 3, ready: 2, live: 1, under_contract: 1, closed: 0 };
     const own = await stats(agent, agent.id);
     expect(own.error, 'the agent may ask for their own counts').toBeNull();
     expect(own.data, 'the agent\'s counts are their 7 listings by status (the teammate\'s 2 are not counted)').toEqual(expected);
@@ -74,15 +74,16 @@ describe('agent dashboard', () => {
       ready: 1,
       live: 1,
       under_contract: 0,
+      closed: 0,
     });
   });
 
   it('listing_stats without agent_id counts every listing the coordinator may read, once, and nothing for another team', async () => {
-    const team: Stats = { total: 9, incomplete: 3, ready: 3, live: 2, under_contract: 1 };
+    const team: Stats = { total: 9, incomplete: 3, ready: 3, live: 2, under_contract: 1, closed: 0 };
     expect((await stats(tc)).data, 'the coordinator: both agents\' 9 listings (each is theirs by agent and by tc_id, counted once)').toEqual(team);
     const readable = (await tc.client.from('listings').select('status').in('agent_id', [agent.id, teammate.id])).data!;
     expect(readable.length, 'the same listings RLS shows the coordinator').toBe(team.total);
-    expect((await stats(otherTc)).data, 'another coordinator counts none of them').toEqual({ total: 0, incomplete: 0, ready: 0, live: 0, under_contract: 0 });
+    expect((await stats(otherTc)).data, 'another coordinator counts none of them').toEqual({ total: 0, incomplete: 0, ready: 0, live: 0, under_contract: 0, closed: 0 });
     const server = await serviceClient().rpc('listing_stats').single<Stats>();
     expect(server.error, 'server code (service role, no caller) may call it too: it counts nobody\'s listings').toBeNull();
     expect(server.data?.total).toBe(0);

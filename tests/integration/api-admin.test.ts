@@ -67,6 +67,7 @@ describe('/api admin console', () => {
       totalAgents: direct.total_agents,
       totalTcs: direct.total_tcs,
       totalInvitations: direct.total_invitations,
+      closedListings: direct.closed_listings,
     });
 
     for (const path of ['/admin/users', '/admin/listings', '/admin/invitations', '/admin/stats']) {

@@ -55,6 +55,7 @@ describe('/api listing collection', () => {
         live: counted.live,
         underContract: counted.under_contract,
         under_contract: counted.under_contract,
+        closed: counted.closed,
       });
     }
     const davids = (await callApi('/listings', { token: david.accessToken })).body as unknown as { agentId: string }[];

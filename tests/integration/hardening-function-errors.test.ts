@@ -75,7 +75,7 @@ describe('listing, message and task functions', () => {
     await expectRefusal(admin.client, 'set_listing_status', { listing_id: unknown(), new_status: 'live' }, 404, 'listing not found');
     await expectRefusal(tc1.client, 'set_listing_status', { listing_id: unknown(), new_status: 'live' }, 404, 'listing not found');
     await expectRefusal(tc2.client, 'set_listing_status', { listing_id: listingA, new_status: 'live' }, 403, "only the listing's coordinator changes its status");
-    await expectRefusal(tc1.client, 'set_listing_status', { listing_id: listingA, new_status: 'sold' }, 400, 'status must be incomplete, ready, live or under_contract');
+    await expectRefusal(tc1.client, 'set_listing_status', { listing_id: listingA, new_status: 'sold' }, 400, 'status must be incomplete, ready, live, under_contract or closed');
   });
 
   it('mark_messages_read: unknown 404, not on the listing 403', async () => {

@@ -23,7 +23,7 @@ export interface ToolContext {
 
 /** Largest tool result sent back to the model, in characters. */
 export const TOOL_RESULT_MAX_CHARS = 8_000;
-const LISTING_STATUSES = ['incomplete', 'ready', 'live', 'under_contract'] as const;
+const LISTING_STATUSES = ['incomplete', 'ready', 'live', 'under_contract', 'closed'] as const;
 /** Listings scanned for missing documents or photos (one request). */
 const MISSING_SCAN_LIMIT = 500;
 

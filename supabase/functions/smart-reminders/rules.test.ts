@@ -54,4 +54,11 @@ describe('smart reminder rules', () => {
     expect(reminders.some((r) => r.includes('no photos')), 'no photos').toBe(true);
     expect(reminders.some((r) => r.includes('"Incomplete" for 10 days')), 'stale for 10 days').toBe(true);
   });
+
+  test('a listing under contract or closed is never called stale', () => {
+    for (const status of ['under_contract', 'closed']) {
+      const reminders = buildReminders(facts({ listing: { status, property_image_url: 'x.jpg', photo_urls: [], agent_id: 'a', updated_at: '2024-05-01T12:00:00Z' } }), now);
+      expect(reminders, `${status} for 40 days`).toEqual([]);
+    }
+  });
 });

@@ -31,7 +31,7 @@ export const STALE_STATUS_AFTER_DAYS = 7;
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
-const STATUS_LABELS: Record<string, string> = { incomplete: 'Incomplete', ready: 'Ready', live: 'Live', under_contract: 'Under Contract' };
+const STATUS_LABELS: Record<string, string> = { incomplete: 'Incomplete', ready: 'Ready', live: 'Live', under_contract: 'Under Contract', closed: 'Closed' };
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -72,7 +72,8 @@ export function buildReminders(facts: ReminderFacts, now: Date): string[] {
   }
 
   const statusAgeDays = Math.floor((now.getTime() - Date.parse(facts.listing.updated_at)) / DAY_MS);
-  if (facts.listing.status !== 'under_contract' && statusAgeDays >= STALE_STATUS_AFTER_DAYS) {
+  // Under contract, the contract's deadlines drive the work; closed, nothing is left to move.
+  if (facts.listing.status !== 'under_contract' && facts.listing.status !== 'closed' && statusAgeDays >= STALE_STATUS_AFTER_DAYS) {
     const label = STATUS_LABELS[facts.listing.status] ?? facts.listing.status;
     reminders.push(`The listing has been unchanged in "${label}" for ${plural(statusAgeDays, 'day')}. Check whether it can move forward.`);
   }

@@ -109,7 +109,7 @@ export const adminRoutes = [
     method: 'GET',
     path: '/admin/stats',
     tag: 'admin',
-    summary: 'Super admin: the System Stats counts (totalUsers, activeListings = live listings, totalAgents, totalTcs) and the tab totals.',
+    summary: 'Super admin: the System Stats counts (totalUsers, activeListings = live listings, totalAgents, totalTcs, closedListings) and the tab totals.',
     response: z.object({
       totalUsers: z.number(),
       totalListings: z.number(),
@@ -117,6 +117,7 @@ export const adminRoutes = [
       totalAgents: z.number(),
       totalTcs: z.number(),
       totalInvitations: z.number(),
+      closedListings: z.number(),
     }),
     async handler({ caller }) {
       const stats = found(await caller.db.rpc('admin_stats').maybeSingle(), 'No statistics');

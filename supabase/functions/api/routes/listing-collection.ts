@@ -14,7 +14,7 @@ import type { Caller } from '../session.ts';
 import { camelize, pageQuery, pageRange } from '../shapes.ts';
 import { LISTING_COLUMNS, listingShape } from './listings.ts';
 
-const STATUSES = ['incomplete', 'ready', 'live', 'under_contract'] as const;
+const STATUSES = ['incomplete', 'ready', 'live', 'under_contract', 'closed'] as const;
 const PHOTO_BUCKET = 'listing-photos';
 
 const listQuery = pageQuery.extend({
@@ -118,7 +118,7 @@ export const listingCollectionRoutes = [
     tag: 'listings',
     summary: 'Counts of listings by status (listing_stats()): every listing the caller may see, or one agent’s. `under_contract` is also answered under the spec’s spelling.',
     query: statsQuery,
-    response: z.object({ total: z.number(), incomplete: z.number(), ready: z.number(), live: z.number(), underContract: z.number(), under_contract: z.number() }),
+    response: z.object({ total: z.number(), incomplete: z.number(), ready: z.number(), live: z.number(), underContract: z.number(), under_contract: z.number(), closed: z.number() }),
     async handler({ caller, query }) {
       const stats = unwrap(await caller.db.rpc('listing_stats', { agent_id: query.agentId ?? null }).single()) as Record<string, number>;
       return { ...camelize(stats), under_contract: stats.under_contract };

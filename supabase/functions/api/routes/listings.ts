@@ -9,7 +9,7 @@ import { route } from '../router.ts';
 import { camelize, idParam } from '../shapes.ts';
 
 /** The statuses listings.status allows (its check constraint). */
-const LISTING_STATUSES = ['incomplete', 'ready', 'live', 'under_contract'] as const;
+const LISTING_STATUSES = ['incomplete', 'ready', 'live', 'under_contract', 'closed'] as const;
 
 export const listingShape = z.object({
   id: z.uuid(),
