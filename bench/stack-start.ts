@@ -12,7 +12,7 @@ const ROUNDS = 3;
 
 async function once(dataDir: string): Promise<{ total: number; migrations: number }> {
   const t0 = performance.now();
-  const stack = await startStack({ dataDir, apiPort: await freePort(), dbPort: await freePort(), mailPort: await freePort(), smtpPort: await freePort(), quiet: true });
+  const stack = await startStack({ dataDir, apiPort: await freePort(), dbPort: await freePort(), mailPort: await freePort(), smtpPort: await freePort(), mailSmtpPort: await freePort(), jobsIntervalSeconds: 0, quiet: true });
   const total = performance.now() - t0;
   const migrations = stack.migrations.milliseconds;
   await stack.stop();

@@ -7,9 +7,11 @@
  *   reset                  re-create the database from migrations and seed (and the seed's storage files)
  *
  * Options (or env): --data-dir (STACK_DATA_DIR), --api-port (STACK_API_PORT),
- * --db-port (STACK_DB_PORT), --mail-port (STACK_MAIL_PORT), --smtp-port (STACK_SMTP_PORT, the inbound SMTP listener). Env only:
+ * --db-port (STACK_DB_PORT), --mail-port (STACK_MAIL_PORT), --smtp-port (STACK_SMTP_PORT, the inbound SMTP listener),
+ * --mail-smtp-port (STACK_MAIL_SMTP_PORT, the mail catcher the functions send through). Env only:
  * STACK_TRUSTED_PROXIES, comma-separated peer addresses whose X-Forwarded-For
- * auth believes (default none: the socket address is the client).
+ * auth believes (default none: the socket address is the client);
+ * STACK_JOBS_INTERVAL_SECONDS, how often the scheduled jobs run (default 900, 0 = off; stack/jobs.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +33,7 @@ const { values, positionals } = parseArgs({
     'db-port': { type: 'string' },
     'mail-port': { type: 'string' },
     'smtp-port': { type: 'string' },
+    'mail-smtp-port': { type: 'string' },
     output: { type: 'string', short: 'o' },
     foreground: { type: 'boolean' },
   },
@@ -42,10 +45,12 @@ const options: StackOptions = {
   dbPort: (values['db-port'] ?? process.env.STACK_DB_PORT) as unknown as number | undefined,
   mailPort: (values['mail-port'] ?? process.env.STACK_MAIL_PORT) as unknown as number | undefined,
   smtpPort: (values['smtp-port'] ?? process.env.STACK_SMTP_PORT) as unknown as number | undefined,
+  mailSmtpPort: (values['mail-smtp-port'] ?? process.env.STACK_MAIL_SMTP_PORT) as unknown as number | undefined,
+  jobsIntervalSeconds: process.env.STACK_JOBS_INTERVAL_SECONDS ? Number(process.env.STACK_JOBS_INTERVAL_SECONDS) : undefined,
   trustedProxies: process.env.STACK_TRUSTED_PROXIES?.split(',').map((a) => a.trim()).filter((a) => a !== ''),
 };
 const config = await resolveConfig(options);
-const passThrough = ['data-dir', 'api-port', 'db-port', 'mail-port', 'smtp-port'].flatMap((k) => {
+const passThrough = ['data-dir', 'api-port', 'db-port', 'mail-port', 'smtp-port', 'mail-smtp-port'].flatMap((k) => {
   const v = values[k as keyof typeof values];
   return typeof v === 'string' ? [`--${k}`, v] : [];
 });

@@ -28,6 +28,20 @@ export const stackOptionsSchema = z.object({
   /** The inbound SMTP listener (stack/mail/smtp.ts): mail to listing-{id}@… handed to the inbound-email function. */
   smtpPort: portSchema.default(54325),
   /**
+   * The mail catcher's SMTP port (stack/mail/catcher.ts): mail the Edge
+   * Functions send (the deadline digest) is shown in the mail viewer, as
+   * Mailpit's SMTP port catches it under `supabase start`. The functions get
+   * it as SMTP_HOST / SMTP_PORT.
+   */
+  mailSmtpPort: portSchema.default(54326),
+  /**
+   * How often the stack runs the scheduled jobs that pg_cron runs on hosted
+   * Supabase (stack/jobs.ts: deadline reminders and the daily digest), in
+   * seconds; 0 turns the timer off (throwaway test stacks, which call the
+   * jobs themselves with a test clock).
+   */
+  jobsIntervalSeconds: z.number().int().min(0).default(900),
+  /**
    * The shared secret of the inbound-email function (INBOUND_EMAIL_SECRET),
    * used by the SMTP listener to sign what it hands over. Default: derived
    * from the JWT secret, so it is stable per stack and never a known constant.
@@ -80,6 +94,8 @@ export interface StackConfig {
   dbPort: number;
   mailPort: number;
   smtpPort: number;
+  mailSmtpPort: number;
+  jobsIntervalSeconds: number;
   inboundEmailSecret: string;
   restPort: number;
   jwtSecret: string;
@@ -131,6 +147,8 @@ export async function resolveConfig(input: StackOptions = {}): Promise<StackConf
     dbPort: o.dbPort,
     mailPort: o.mailPort,
     smtpPort: o.smtpPort,
+    mailSmtpPort: o.mailSmtpPort,
+    jobsIntervalSeconds: o.jobsIntervalSeconds,
     inboundEmailSecret,
     restPort: o.restPort,
     jwtSecret: o.jwtSecret,
@@ -149,7 +167,15 @@ export async function resolveConfig(input: StackOptions = {}): Promise<StackConf
     supabaseDir: path.join(o.projectRoot, 'supabase'),
     functionsDir: path.join(o.projectRoot, 'supabase', 'functions'),
     // The listener and the function share the secret; functionsEnv may still override it (tests of an unset secret).
-    functionsEnv: { INBOUND_EMAIL_SECRET: inboundEmailSecret, ...o.functionsEnv },
+    // Mail the functions send goes to the mail catcher; links in it (and in calendar feeds) point at the app.
+    functionsEnv: {
+      INBOUND_EMAIL_SECRET: inboundEmailSecret,
+      SMTP_HOST: host,
+      SMTP_PORT: String(o.mailSmtpPort),
+      SMTP_SECURE: 'false',
+      SITE_URL: o.siteUrl,
+      ...o.functionsEnv,
+    },
     explainPlans: o.explainPlans,
   };
 }
@@ -162,6 +188,7 @@ export function statusEnv(c: StackConfig): Record<string, string> {
     DB_URL: c.dbUrl,
     FUNCTIONS_URL: `${c.apiUrl}/functions/v1`,
     INBOUND_SMTP_PORT: String(c.smtpPort),
+    MAIL_SMTP_PORT: String(c.mailSmtpPort),
     INBUCKET_URL: c.mailUrl,
     JWT_SECRET: c.jwtSecret,
     MAILPIT_URL: c.mailUrl,

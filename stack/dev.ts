@@ -23,6 +23,8 @@ const config = await resolveConfig({
   dbPort: process.env.STACK_DB_PORT as unknown as number | undefined,
   mailPort: process.env.STACK_MAIL_PORT as unknown as number | undefined,
   smtpPort: (process.env.STACK_SMTP_PORT ?? flag('--smtp-port')) as unknown as number | undefined,
+  mailSmtpPort: process.env.STACK_MAIL_SMTP_PORT as unknown as number | undefined,
+  jobsIntervalSeconds: process.env.STACK_JOBS_INTERVAL_SECONDS ? Number(process.env.STACK_JOBS_INTERVAL_SECONDS) : undefined,
 });
 
 function runningStack(): StackState | undefined {
@@ -36,7 +38,17 @@ function runningStack(): StackState | undefined {
 }
 
 const existing = runningStack();
-const stack = existing ? undefined : await startStack({ dataDir: config.dataDir, apiPort: config.apiPort, dbPort: config.dbPort, mailPort: config.mailPort, smtpPort: config.smtpPort });
+const stack = existing
+  ? undefined
+  : await startStack({
+      dataDir: config.dataDir,
+      apiPort: config.apiPort,
+      dbPort: config.dbPort,
+      mailPort: config.mailPort,
+      smtpPort: config.smtpPort,
+      mailSmtpPort: config.mailSmtpPort,
+      jobsIntervalSeconds: config.jobsIntervalSeconds,
+    });
 const env = existing?.env ?? statusEnv(config);
 
 process.env.VITE_SUPABASE_URL = env.API_URL;
@@ -62,6 +74,7 @@ console.log(`
   Database     ${env.DB_URL}
   Mail viewer  ${env.MAILPIT_URL}
   Inbound SMTP 127.0.0.1:${env.INBOUND_SMTP_PORT ?? config.smtpPort}  (mail listing-{id}@… here to file it on a listing)
+  Mail catcher 127.0.0.1:${env.MAIL_SMTP_PORT ?? config.mailSmtpPort}  (SMTP the functions send through, e.g. the 7:00 AM deadline digest; shown in the mail viewer)
   AI           ${aiSetupLine(readFunctionsEnvFile(config.functionsDir))}
 ${logins.length ? `\n  Demo logins\n${logins.map((l) => `    ${l.role.padEnd(12)} ${l.email.padEnd(34)} ${l.password}${l.note ? `  (${l.note})` : ''}`).join('\n')}\n` : ''}
   Ctrl-C stops ${existing ? 'the app (the stack keeps running: npm run stack -- stop)' : 'the app and the local stack'}.

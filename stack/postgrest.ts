@@ -23,7 +23,7 @@ export interface PostgrestHandle extends ManagedProcess {
 export async function startPostgrest(config: StackConfig, log: Logger, onCrash: (code: number | null) => void): Promise<PostgrestHandle> {
   // The gateway's, database's and mail ports are bound by other parts (some only later), and the two
   // ports picked here must differ: the system may hand out a just-released port again.
-  const reserved = [config.apiPort, config.dbPort, config.mailPort, config.smtpPort];
+  const reserved = [config.apiPort, config.dbPort, config.mailPort, config.smtpPort, config.mailSmtpPort];
   const port = config.restPort || (await freePort(reserved));
   const adminPort = await freePort([...reserved, port]);
   const project = readProjectConfig(config);

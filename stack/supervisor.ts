@@ -1,7 +1,7 @@
 /**
  * Starts every part of the local stack in this process (PostgreSQL, migrations,
  * PostgREST, mail capture, the gateway with auth, storage, realtime and
- * functions) and stops them again. Used by the CLI (detached or foreground)
+ * functions, the scheduled jobs' timer) and stops them again. Used by the CLI (detached or foreground)
  * and by tests, which start a throwaway stack on free ports.
  */
 import fs from 'node:fs';
@@ -17,6 +17,8 @@ import { startGateway } from './gateway/server.ts';
 import { createRestService } from './gateway/rest.ts';
 import { startMailServer } from './mail/server.ts';
 import { startSmtpListener } from './mail/smtp.ts';
+import { startMailCatcher } from './mail/catcher.ts';
+import { startJobTimer } from './jobs.ts';
 import { AUTH_OPEN_PATHS, createAuthService } from './auth/service.ts';
 import { STORAGE_OPEN_PATHS, createStorageService } from './storage/service.ts';
 import { REALTIME_OPEN_PATHS, createRealtimeService } from './realtime/service.ts';
@@ -139,6 +141,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
 
     const mail = await startMailServer(config, log);
     stops.push(() => mail.close());
+    const catcher = await startMailCatcher(config, log, (caught) => mail.recordCaught(caught));
+    stops.push(() => catcher.close());
 
     const ctx: ServiceContext = { config, pool, log, mail: mail.mailer, restUrl: postgrest.url };
     const gateway = await startGateway(ctx, [
@@ -154,11 +158,15 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const smtp = await startSmtpListener(config, log, (received) => mail.recordInbound(received));
     stops.push(() => smtp.close());
 
+    // The jobs pg_cron runs on hosted Supabase (deadline reminders, the daily digest), on a timer.
+    const jobs = startJobTimer(config, log);
+    stops.push(() => jobs.stop());
+
     const startupMs = Math.round(performance.now() - started);
     const env = statusEnv(config);
     const state: StackState = { pid: process.pid, startedAt: new Date().toISOString(), startupMs, env };
     fs.writeFileSync(config.stateFile, JSON.stringify(state, null, 2));
-    log.info(`stack ready in ${(startupMs / 1000).toFixed(1)} s: API ${config.apiUrl}, DB ${config.dbUrl}, mail ${mail.url}, inbound SMTP 127.0.0.1:${smtp.port}`);
+    log.info(`stack ready in ${(startupMs / 1000).toFixed(1)} s: API ${config.apiUrl}, DB ${config.dbUrl}, mail ${mail.url}, inbound SMTP 127.0.0.1:${smtp.port}, mail catcher SMTP 127.0.0.1:${catcher.port}`);
     return { config, env, migrations, seededObjects, startupMs, stop, crashed };
   } catch (error) {
     await stop();

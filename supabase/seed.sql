@@ -9,8 +9,13 @@ declare
   s record;
   a_admin uuid; a_switcher uuid; a_olivia uuid; a_david uuid;
   a_marcus uuid; a_emily uuid; a_sarah uuid; a_james uuid; a_priya uuid; a_olivia_test uuid;
-  l1 uuid; l2 uuid; l3 uuid; l4 uuid; l5 uuid; l6 uuid; l7 uuid; l8 uuid;
+  l1 uuid; l2 uuid; l3 uuid; l4 uuid; l5 uuid; l6 uuid; l7 uuid; l8 uuid; l9 uuid;
   t uuid;
+  k_trec uuid; k_rpa uuid;
+  -- Today where each contract's deadlines fall due: the demo deadlines are
+  -- placed around the day the seed runs, so the Deadlines screen is alive.
+  chicago_today date := (now() at time zone 'America/Chicago')::date;
+  la_today date := (now() at time zone 'America/Los_Angeles')::date;
   ch_closings uuid; ch_marketing uuid;
 begin
   -- -------------------------------------------------------------------------
@@ -244,5 +249,43 @@ begin
   insert into public.notifications (user_id, type, title, content, priority) values
     (a_olivia, 'ai_reminder', 'Follow up on Barton Hills', 'The listing agreement task is due in 2 days.', 'high'),
     (a_admin, 'alert', 'Invitation expired', 'noah.bennett@listingdesk.test did not accept in time.', 'low');
+
+  -- -------------------------------------------------------------------------
+  -- Contracts to close: a TREC contract on Emily's Shoal Creek listing
+  -- (Olivia's team) and a C.A.R. RPA on a Berkeley listing of James (David's
+  -- team). Key dates are computed by the database from the facts; effective
+  -- dates sit before today so some deadlines are past (done, or one overdue),
+  -- one is due today and the rest lie ahead. Reminders already due are sent
+  -- at the end (send_deadline_reminders()), as the 15-minute job would have.
+  -- -------------------------------------------------------------------------
+  insert into public.listings (id, address, seller_name, seller_phone, seller_email, listing_price, status, agent_id, created_at)
+  values ('10000000-0000-4000-8000-000000000009', '2418 Hillegass Ave, Berkeley, CA 94704', 'Naomi & Victor Lindqvist', '(510) 555-0147', 'lindqvist@example.com', '$1,395,000', 'live', a_james, now() - interval '21 days')
+  returning id into l9;
+
+  -- TREC: effective 10 days ago; the option period (10 days) ends today at
+  -- 5:00 PM Chicago time, the survey (7 days) is 3 days overdue.
+  insert into public.contracts (listing_id, form, effective_date, closing_date, sales_price, earnest_money, option_fee,
+    buyer_names, buyer_agent_name, buyer_agent_email, buyer_agent_phone, title_company, lender, financing_type,
+    option_days, survey_days, financing_days, notes, created_by, created_at)
+  values (l4, 'trec-20-18', chicago_today - 10, chicago_today + 25, 905000, 10000, 500,
+    'Daniel & Priscilla Ortiz', 'Hannah Brooks', 'hannah.brooks@example.com', '(512) 555-0188', 'Independence Title', 'Texas Capital Mortgage', 'conventional',
+    10, 7, 21, 'Buyers asked for a 10-day option period; survey from the sellers is not on file.', a_emily, now() - interval '10 days')
+  returning id into k_trec;
+  update public.contract_deadlines set status = 'done', done_by = a_emily, done_at = (chicago_today - 8)::timestamp at time zone 'America/Chicago' + interval '10 hours'
+  where contract_id = k_trec and key in ('earnest_money', 'option_fee');
+
+  -- C.A.R. RPA: accepted 5 days ago; the deposit (3 business days) is in,
+  -- seller disclosures (7 days) are due in two days, the contingencies after.
+  insert into public.contracts (listing_id, form, effective_date, closing_date, sales_price, earnest_money,
+    buyer_names, buyer_agent_name, buyer_agent_email, buyer_agent_phone, title_company, lender, financing_type,
+    notes, created_by, created_at)
+  values (l9, 'car-rpa', la_today - 5, la_today + 30, 1420000, 42600,
+    'Grace Okafor', 'Luis Romero', 'luis.romero@example.com', '(510) 555-0163', 'Old Republic Title (escrow)', 'First Republic Lending', 'conventional',
+    'Escrow opened with Old Republic; 3% deposit by wire.', a_david, now() - interval '5 days')
+  returning id into k_rpa;
+  update public.contract_deadlines set status = 'done', done_by = a_david, done_at = (la_today - 3)::timestamp at time zone 'America/Los_Angeles' + interval '14 hours'
+  where contract_id = k_rpa and key = 'deposit';
+
+  perform public.send_deadline_reminders();
 end
 $seed$;

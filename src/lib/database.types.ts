@@ -683,6 +683,48 @@ export type Database = {
           }
         ]
       }
+      "calendar_feeds": {
+        Row: {
+          "created_at": string
+          "token_hash": string
+          "user_id": string
+        }
+        ComputedFields: never
+        Insert: {
+          "created_at"?: string
+          "token_hash": string
+          "user_id": string
+        }
+        Update: {
+          "created_at"?: string
+          "token_hash"?: string
+          "user_id"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "calendar_feeds_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: true
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "calendar_feeds_user_id_fkey"
+            columns: [
+              "user_id"
+            ]
+            isOneToOne: true
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "contract_deadlines": {
         Row: {
           "computed_due_at": string | null
@@ -700,6 +742,9 @@ export type Database = {
           "listing_agent_id": string | null
           "listing_id": string
           "listing_tc_id": string | null
+          "overdue_notified_at": string | null
+          "reminded_1d_at": string | null
+          "reminded_3d_at": string | null
           "rule": string | null
           "status": string
           "updated_at": string
@@ -723,6 +768,9 @@ export type Database = {
           "listing_agent_id"?: string | null
           "listing_id": string
           "listing_tc_id"?: string | null
+          "overdue_notified_at"?: string | null
+          "reminded_1d_at"?: string | null
+          "reminded_3d_at"?: string | null
           "rule"?: string | null
           "status"?: string
           "updated_at"?: string
@@ -745,6 +793,9 @@ export type Database = {
           "listing_agent_id"?: string | null
           "listing_id"?: string
           "listing_tc_id"?: string | null
+          "overdue_notified_at"?: string | null
+          "reminded_1d_at"?: string | null
+          "reminded_3d_at"?: string | null
           "rule"?: string | null
           "status"?: string
           "updated_at"?: string
@@ -2863,6 +2914,24 @@ export type Database = {
           "retry_after_seconds": number
         }[]
       }
+      "calendar_feed_deadlines": {
+        Args: {
+          "at"?: string
+          "token_hash": string
+        }
+        Returns: {
+          "address": string
+          "due_at": string
+          "id": string
+          "key": string
+          "label": string
+          "listing_id": string
+          "rule": string
+          "status": string
+          "time_zone": string
+          "updated_at": string
+        }[]
+      }
       "can_switch_role": {
         Args: Record<PropertyKey, never>
         Returns: boolean
@@ -2872,6 +2941,20 @@ export type Database = {
         Returns: {
           "channel_id": string
           "unread": number
+        }[]
+      }
+      "claim_deadline_digests": {
+        Args: {
+          "at"?: string
+        }
+        Returns: {
+          "coordinator_id": string
+          "email": string
+          "first_name": string
+          "items": Json
+          "last_name": string
+          "local_date": string
+          "time_zone": string
         }[]
       }
       "close_contract": {
@@ -3003,6 +3086,10 @@ export type Database = {
         }
         Returns: undefined
       }
+      "disable_calendar_feed": {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
       "discard_inbound_email": {
         Args: {
           "email_id": string
@@ -3032,6 +3119,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "enable_calendar_feed": {
+        Args: Record<PropertyKey, never>
+        Returns: string
       }
       "ensure_account": {
         Args: Record<PropertyKey, never>
@@ -3081,6 +3172,14 @@ export type Database = {
           "interaction_id": string
           "output_chars": number
           "output_text": string
+        }
+        Returns: undefined
+      }
+      "finish_deadline_digest": {
+        Args: {
+          "coordinator_id": string
+          "error"?: string
+          "local_date": string
         }
         Returns: undefined
       }
@@ -3235,6 +3334,9 @@ export type Database = {
           "listing_agent_id": string | null
           "listing_id": string
           "listing_tc_id": string | null
+          "overdue_notified_at": string | null
+          "reminded_1d_at": string | null
+          "reminded_3d_at": string | null
           "rule": string | null
           "status": string
           "updated_at": string
@@ -3346,6 +3448,12 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "send_deadline_reminders": {
+        Args: {
+          "at"?: string
+        }
+        Returns: number
       }
       "set_listing_status": {
         Args: {

@@ -26,7 +26,7 @@ function messageCard(m: StoredMessage): string {
 }
 
 export function inboxPage(messages: readonly StoredMessage[]): string {
-  const body = messages.length ? messages.map(messageCard).join('\n') : '<p class="empty">No mail yet. Messages sent by the local auth service, and mail received on the inbound SMTP port, appear here.</p>';
+  const body = messages.length ? messages.map(messageCard).join('\n') : '<p class="empty">No mail yet. Messages sent by the local auth service and the Edge Functions (such as the daily deadline digest), and mail received on the inbound SMTP port, appear here.</p>';
   return `<!doctype html>
 <html lang="en">
 <head>

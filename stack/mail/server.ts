@@ -1,6 +1,7 @@
 /**
  * Local mail capture, in the role Mailpit plays under `supabase start`: the
- * auth service hands its mail to `mailer.send`, nothing leaves the machine,
+ * auth service hands its mail to `mailer.send`, the Edge Functions send theirs
+ * to the catcher's SMTP port (catcher.ts), nothing leaves the machine,
  * and people (the page at `/`) and tests (Mailpit's basic JSON API) read it:
  *   GET    /api/v1/messages          {total, count, start, messages:[summary]}
  *   GET    /api/v1/search?query=…    same, filtered (`to:`, `subject:`, words)
@@ -15,7 +16,7 @@ import type { Logger } from '../log.ts';
 import type { Mailer } from '../gateway/types.ts';
 import { applyCors, handlePreflight, readJson, sendJson } from '../gateway/http.ts';
 import { inboxPage } from './page.ts';
-import { detail, MailStore, matchesSearch, summary, type InboundMail, type StoredMessage } from './store.ts';
+import { detail, MailStore, matchesSearch, summary, type CaughtMail, type InboundMail, type StoredMessage } from './store.ts';
 
 function listing(messages: readonly StoredMessage[], url: URL) {
   const start = Math.max(0, Number(url.searchParams.get('start')) || 0);
@@ -27,7 +28,7 @@ function listing(messages: readonly StoredMessage[], url: URL) {
 export async function startMailServer(
   config: StackConfig,
   log: Logger,
-): Promise<{ mailer: Mailer; url: string; recordInbound(mail: InboundMail): void; close(): Promise<void> }> {
+): Promise<{ mailer: Mailer; url: string; recordInbound(mail: InboundMail): void; recordCaught(mail: CaughtMail): void; close(): Promise<void> }> {
   const store = new MailStore(path.join(config.dataDir, 'mail', 'messages.json'));
 
   const server = http.createServer(async (req, res) => {
@@ -84,6 +85,9 @@ export async function startMailServer(
       },
     },
     recordInbound(mail) {
+      store.add(mail);
+    },
+    recordCaught(mail) {
       store.add(mail);
     },
     async close() {

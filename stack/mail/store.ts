@@ -12,9 +12,13 @@ import type { OutgoingMail } from '../gateway/types.ts';
 export const SENDER = { Address: 'admin@email.com', Name: 'Supabase Auth' } as const;
 const MAX_MESSAGES = 500;
 
-/** A message the inbound SMTP listener received: sender, and the inbound function's answer. */
-export interface InboundMail extends OutgoingMail {
+/** A message received over SMTP, with its sender (the mail catcher's, catcher.ts). */
+export interface CaughtMail extends OutgoingMail {
   from: string;
+}
+
+/** A message the inbound SMTP listener received: sender, and the inbound function's answer. */
+export interface InboundMail extends CaughtMail {
   inbound: string;
 }
 
@@ -42,7 +46,7 @@ export class MailStore {
     }
   }
 
-  add(mail: OutgoingMail | InboundMail): StoredMessage {
+  add(mail: OutgoingMail | CaughtMail | InboundMail): StoredMessage {
     const message: StoredMessage = { ...mail, id: crypto.randomBytes(11).toString('base64url'), created: new Date().toISOString() };
     this.messages.unshift(message);
     this.messages.length = Math.min(this.messages.length, MAX_MESSAGES);

@@ -43,13 +43,15 @@ beforeAll(async () => {
     dbPort: await freePort(),
     mailPort: await freePort(),
     smtpPort: await freePort(),
+    mailSmtpPort: await freePort(),
+    jobsIntervalSeconds: 0,
     jwtSecret: crypto.randomBytes(32).toString('hex'),
     ephemeral: true,
     quiet: true,
     signInRateLimit: SIGN_IN_LIMIT,
   });
   const c = stack.config;
-  info = { apiUrl: c.apiUrl, dbUrl: c.dbUrl, mailUrl: c.mailUrl, smtpPort: c.smtpPort, inboundEmailSecret: c.inboundEmailSecret, anonKey: c.anonKey, serviceRoleKey: c.serviceRoleKey, jwtSecret: c.jwtSecret, dataDir, startupMs: stack.startupMs };
+  info = { apiUrl: c.apiUrl, dbUrl: c.dbUrl, mailUrl: c.mailUrl, smtpPort: c.smtpPort, mailSmtpPort: c.mailSmtpPort, inboundEmailSecret: c.inboundEmailSecret, anonKey: c.anonKey, serviceRoleKey: c.serviceRoleKey, jwtSecret: c.jwtSecret, dataDir, startupMs: stack.startupMs };
 });
 
 afterAll(async () => {

@@ -62,8 +62,8 @@ describe('coordinator workspace', () => {
     ] satisfies Card[]);
 
     const his = await david.client.from('agent_overview').select(GRID).eq('assigned_tc_id', ID.david).order('first_name');
-    expect(his.data, "David's grid: James (1 listing, 1 open task), Sarah (2 listings, 1 open task)").toEqual([
-      { id: ID.james, first_name: 'James', is_test_profile: false, listing_count: 1, task_count: 1, open_task_count: 1 },
+    expect(his.data, "David's grid: James (2 listings, one under contract; 1 open task), Sarah (2 listings, 1 open task)").toEqual([
+      { id: ID.james, first_name: 'James', is_test_profile: false, listing_count: 2, task_count: 1, open_task_count: 1 },
       { id: ID.sarah, first_name: 'Sarah', is_test_profile: false, listing_count: 2, task_count: 1, open_task_count: 1 },
     ] satisfies Card[]);
   });

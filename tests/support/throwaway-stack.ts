@@ -17,6 +17,8 @@ export interface StackInfo {
   mailUrl: string;
   /** The inbound SMTP listener's port (mail to listing-{id}@… is handed to the inbound-email function). */
   smtpPort: number;
+  /** The mail catcher's SMTP port (what the functions' SMTP_PORT names). */
+  mailSmtpPort: number;
   /** The inbound-email function's shared secret (INBOUND_EMAIL_SECRET) on this stack. */
   inboundEmailSecret: string;
   anonKey: string;
@@ -125,6 +127,9 @@ async function startOnFreePorts(extra: ThrowawayStackOptions) {
       dbPort: await port(),
       mailPort: await port(),
       smtpPort: await port(),
+      mailSmtpPort: await port(),
+      // Tests run the scheduled jobs themselves, with a test clock.
+      jobsIntervalSeconds: 0,
       jwtSecret: crypto.randomBytes(32).toString('hex'),
       ephemeral: true,
       quiet: true,
@@ -144,6 +149,7 @@ async function startOnFreePorts(extra: ThrowawayStackOptions) {
       dbUrl: c.dbUrl,
       mailUrl: c.mailUrl,
       smtpPort: c.smtpPort,
+      mailSmtpPort: c.mailSmtpPort,
       inboundEmailSecret: c.inboundEmailSecret,
       anonKey: c.anonKey,
       serviceRoleKey: c.serviceRoleKey,

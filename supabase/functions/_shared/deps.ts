@@ -21,3 +21,5 @@ export { default as OpenAI } from 'npm:openai@7.57.0';
 // MIME parsing of received mail (inbound-email): maintained, dependency-free, runs in Deno.
 export { default as PostalMime } from 'npm:postal-mime@4.0.0';
 export type { Email as ParsedEmail, Address as MailAddress, Attachment as MailAttachment } from 'npm:postal-mime@4.0.0';
+// SMTP for the functions' own mail (the daily deadline digest); runs on Deno's Node compatibility.
+export { default as nodemailer } from 'npm:nodemailer@10.6.0';

@@ -1,4 +1,4 @@
-import { Bell, Check, ClipboardList, FileText, MessageSquare, Sparkles, Trash2, TriangleAlert, type LucideIcon } from 'lucide-react';
+import { Bell, CalendarClock, Check, ClipboardList, FileText, MessageSquare, Sparkles, Trash2, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { can, type Viewer } from '@/lib/permissions';
@@ -16,6 +16,7 @@ const TYPE_ICONS: Record<string, { icon: LucideIcon; tone: string; label: string
   task: { icon: ClipboardList, tone: 'bg-amber-100 text-amber-800 dark:bg-amber-950 dark:text-amber-300', label: 'Task' },
   document: { icon: FileText, tone: 'bg-emerald-100 text-emerald-700 dark:bg-emerald-950 dark:text-emerald-300', label: 'Document' },
   alert: { icon: TriangleAlert, tone: 'bg-red-100 text-red-700 dark:bg-red-950 dark:text-red-300', label: 'Alert' },
+  deadline: { icon: CalendarClock, tone: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300', label: 'Deadline' },
   other: { icon: Bell, tone: 'bg-muted text-muted-foreground', label: 'Notification' },
 };
 

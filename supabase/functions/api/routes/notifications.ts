@@ -30,7 +30,7 @@ export const notificationShape = z.object({
 });
 
 /** notifications.type's check constraint. */
-const NOTIFICATION_TYPES = ['ai_reminder', 'message', 'task', 'document', 'alert', 'other'] as const;
+const NOTIFICATION_TYPES = ['ai_reminder', 'message', 'task', 'document', 'alert', 'other', 'deadline'] as const;
 
 const inboxQuery = pageQuery.extend({
   unread: z.enum(['true', 'false']).optional().describe('`true`: only unread notifications (the Unread tab).'),

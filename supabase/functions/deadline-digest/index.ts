@@ -1,0 +1,74 @@
+/**
+ * The daily deadline digest (verify_jwt = false; this function checks the
+ * caller itself): POST by the scheduler only — pg_cron through pg_net every
+ * 15 minutes on hosted Supabase, the local stack's timer (stack/jobs.ts) —
+ * with the service role key as bearer token. Each call claims the
+ * coordinators whose 7:00 AM digest is due (public.claim_deadline_digests(),
+ * at most once per coordinator and local day, never for one with nothing
+ * due), mails each one and records the outcome; a failed send is tried again
+ * by the next call. Body (optional): `{ "at": "<ISO time>" }`, the clock, for
+ * tests. Answers `{ sent, failed }`.
+ */
+import { z } from '../_shared/deps.ts';
+import { handler, HttpError, json } from '../_shared/http.ts';
+import { createAdminClient } from '../_shared/supabase.ts';
+import { plausibleClaims } from '../_shared/token.ts';
+import { parseJsonBody } from '../_shared/validate.ts';
+import { renderDigest, type DigestRecipient } from './digest.ts';
+import { smtpMailer } from './mailer.ts';
+
+const body = z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict();
+
+const encoder = new TextEncoder();
+
+/** Compares without leaking where the first difference is. */
+function sameText(a: string, b: string): boolean {
+  const x = encoder.encode(a);
+  const y = encoder.encode(b);
+  let diff = x.length ^ y.length;
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
+  return diff === 0;
+}
+
+/** 401 without the service role key, 403 for a signed-in person's token. */
+function requireScheduler(req: Request): void {
+  const token = req.headers.get('Authorization')?.replace(/^Bearer\s+/i, '').trim() ?? '';
+  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
+  if (token && serviceKey && sameText(token, serviceKey)) return;
+  if (token && plausibleClaims(token)) throw new HttpError(403, 'forbidden', 'only the scheduler (service role) sends deadline digests');
+  throw new HttpError(401, 'unauthorized', 'the deadline digest is sent by the scheduler with the service role key');
+}
+
+Deno.serve(
+  handler(async (req) => {
+    if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'POST to send the digests that are due');
+    requireScheduler(req);
+    const { at } = await parseJsonBody(req, body);
+    // Configuration first: a digest is claimed only when it can be sent.
+    const mailer = smtpMailer();
+    const db = createAdminClient();
+    const { data, error } = await db.rpc('claim_deadline_digests', at ? { at } : {});
+    if (error) throw new Error(`claim_deadline_digests: ${error.message}`);
+    const siteUrl = Deno.env.get('SITE_URL') || undefined;
+    let sent = 0;
+    let failed = 0;
+    try {
+      for (const recipient of data as DigestRecipient[]) {
+        let failure: string | null = null;
+        try {
+          await mailer.send(renderDigest(recipient, siteUrl));
+          sent++;
+        } catch (e) {
+          failure = e instanceof Error ? e.message : String(e);
+          failed++;
+          console.error(`deadline digest to ${recipient.email}: ${failure}`);
+        }
+        const finish = await db.rpc('finish_deadline_digest', { coordinator_id: recipient.coordinator_id, local_date: recipient.local_date, error: failure });
+        if (finish.error) console.error(`finish_deadline_digest: ${finish.error.message}`);
+      }
+    } finally {
+      mailer.close();
+    }
+    return json({ sent, failed });
+  }),
+);
