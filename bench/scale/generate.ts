@@ -9,11 +9,15 @@
  *     2 documents, 1 coordinator response, 3 photos;
  *   per coordinator: 1,000 team messages, 100 team documents, 1,000 general
  *     chat messages, a channel of 100 messages, 10 invitations;
- *   per account: 900 notifications (a tenth unread).
+ *   per account: 900 notifications (a tenth unread);
+ *   per 40 listings: 4 active contracts (TREC, 7 key dates each, effective
+ *     0–29 days before today: past dates mostly done, a quarter left open
+ *     and overdue) and 2 terminated earlier contracts (open dates, ignored).
  *
  * At 100,000 listings: 100 coordinators, 1,000 agents, 1,000,000 notes,
  * 1,000,000 messages (900k thread + 100k team), 1,000,000 tasks, 1,000,000
- * activity entries and 990,000 notifications.
+ * activity entries, 990,000 notifications, 10,000 active contracts (70,000
+ * key dates) and 5,000 terminated ones (35,000).
  *
  * Rows are interleaved in time (every agent's k-th listing falls in the same
  * minute band), so no one's rows sit at the newest end of an index by luck.
@@ -180,6 +184,36 @@ const STEPS: [string, string][] = [
     from (select md5('bench-tc-' || c)::uuid as id, c % 60 as minute from generate_series(:c0, :c1) c
           union all select md5('bench-agent-' || a)::uuid, a % 60 from generate_series(:a0, :a1) a) u,
       generate_series(0, 899) n`],
+  // Contracts: dates relative to today (not the anchor), so the Deadlines
+  // screen has overdue, today and coming deadlines whenever the bench runs.
+  // (Absent in schemas before contracts, which the benchmark also measures.)
+  ['contracts', `do $$ begin if to_regclass('public.contracts') is not null then
+    insert into public.contracts (id, listing_id, form, status, effective_date, closing_date, time_zone, option_days, survey_days, financing_days,
+      termination_reason, terminated_at, listing_agent_id, listing_tc_id, created_by, created_at, updated_at)
+    select md5('bench-contract-' || v.kind || '-' || i)::uuid, ${LISTING('i')}, 'trec-20-18', v.status,
+      (now() at time zone 'America/Chicago')::date - ((i / 40) % 30) - v.age, (now() at time zone 'America/Chicago')::date - ((i / 40) % 30) - v.age + 30,
+      'America/Chicago', 7, 14, 21, case when v.status = 'terminated' then 'Buyer financing fell through' end,
+      case when v.status = 'terminated' then now() - make_interval(days => v.age - 5) end,
+      ${AGENT_OF('i')}, ${TC_OF_LISTING('i')}, ${AGENT_OF('i')}, now() - make_interval(days => (i / 40) % 30 + v.age), now()
+    from generate_series(:l0, :l1) i
+    cross join (values ('active', 'active', 0), ('old', 'terminated', 60)) as v(kind, status, age)
+    where i % 40 in (3, 7, 11, 15) and (v.kind = 'active' or i % 40 in (3, 7));
+  end if; end $$`],
+  ['contract deadlines', `do $$ begin if to_regclass('public.contract_deadlines') is not null then
+    insert into public.contract_deadlines (contract_id, listing_id, key, label, computed_due_at, rule, status, done_at, done_by,
+      listing_agent_id, listing_tc_id, contract_status, created_at, updated_at)
+    select k.id, k.listing_id, r.key, r.label, d.due, r.days || ' days after the effective date', s.status,
+      case when s.status = 'done' then d.due - interval '1 day' end, case when s.status = 'done' then k.listing_agent_id end,
+      k.listing_agent_id, k.listing_tc_id, k.status, k.created_at, k.created_at
+    from public.contracts k
+    cross join (values ('earnest_money', 'Earnest money', 3, time '23:59'), ('option_fee', 'Option fee', 3, time '23:59'),
+      ('option_period_end', 'Option period ends', 7, time '17:00'), ('survey', 'Survey', 14, time '23:59'),
+      ('title_commitment', 'Title commitment', 20, time '23:59'), ('financing_approval', 'Buyer approval of financing', 21, time '23:59'),
+      ('closing', 'Closing', 30, time '23:59')) as r(key, label, days, cutoff)
+    cross join lateral (select (k.effective_date + r.days + r.cutoff) at time zone 'America/Chicago' as due) d
+    cross join lateral (select case when d.due < now() and get_byte(decode(md5(k.id::text || r.key), 'hex'), 0) % 4 <> 0 then 'done' else 'open' end as status) s
+    where k.listing_id in (select ${LISTING('i')} from generate_series(:l0, :l1) i where i % 40 in (3, 7, 11, 15));
+  end if; end $$`],
   // The admin counters are kept by statement triggers, which were off.
   // (Absent in schemas before the counters, which the benchmark also measures.)
   ['admin counters', `do $$ begin if to_regproc('private.recount_tables') is not null then perform private.recount_tables(); end if; end $$`],

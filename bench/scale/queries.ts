@@ -59,6 +59,13 @@ const PICKER_COLUMNS = 'id, first_name, last_name, email';
 const OVERVIEW_COLUMNS = 'id, first_name, last_name, email, profile_image_url, assigned_tc_id, is_test_profile, listing_count, task_count, open_task_count';
 const NOTE_COLUMNS = 'id, listing_id, user_id, content, is_voice, is_email, voice_url, duration, created_at, updated_at, user:users!notes_user_id_fkey(first_name, last_name, role, profile_image_url)';
 const ADMIN_PAGE = 25;
+/** The deadline lists' row, as src/features/contracts/api/deadline-list-columns.ts asks for it: the deadline, its contract's zone, the listing's address and agent. */
+const DEADLINE_COLUMNS =
+  'id, contract_id, listing_id, key, label, due_at, computed_due_at, due_at_override, is_custom, status, listing_agent_id, contract:contracts(time_zone, form, listing:listings(address, agent:users!listings_agent_id_fkey(first_name, last_name)))';
+/** The Deadlines screen shows overdue, today and the next 14 days: everything due before now + 15 days (deadlinesHorizon()). */
+const DEADLINE_HORIZON = new Date(Date.now() + 15 * 86_400_000).toISOString();
+/** A page of 25 and one more to tell whether another follows (DEADLINES_PAGE). */
+const DEADLINE_PAGE = 25 + 1;
 
 const listingCards = (db: SupabaseClient, agentId: string, limit: number, status?: string) => {
   let query = db
@@ -75,6 +82,20 @@ const notificationsPage = (db: SupabaseClient, userId: string, unread = false) =
   let query = db.from('notifications').select(NOTIFICATION_COLUMNS).eq('user_id', userId);
   if (unread) query = query.is('is_read', false);
   return query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(20);
+};
+
+/**
+ * The Deadlines screen's first page as getDeadlinePage() sends it (Part C):
+ * open deadlines of active contracts due before the horizon, overdue first,
+ * a coordinator's named by listing_tc_id = me (RLS still decides), a super
+ * admin's all; optionally one agent's or one kind.
+ */
+const deadlinesPage = (db: SupabaseClient, filters: { coordinatorId?: string; agentId?: string; kind?: string } = {}) => {
+  let query = db.from('contract_deadlines').select(DEADLINE_COLUMNS).eq('status', 'open').eq('contract_status', 'active').lt('due_at', DEADLINE_HORIZON);
+  if (filters.coordinatorId) query = query.eq('listing_tc_id', filters.coordinatorId);
+  if (filters.agentId) query = query.eq('listing_agent_id', filters.agentId);
+  if (filters.kind) query = query.eq('key', filters.kind);
+  return query.order('due_at').order('id').limit(DEADLINE_PAGE);
 };
 
 const unreadNotifications = (db: SupabaseClient, userId: string) =>
@@ -113,6 +134,14 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: 'coordinator: team messages page', actor: 'coordinator', run: (db, c) => db.from('messages').select(FEED_MESSAGE_COLUMNS).eq('team_tc_id', c.coordinatorId).eq('is_general', true).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30) },
   { name: 'coordinator: notifications page', actor: 'coordinator', run: (db, c) => notificationsPage(db, c.coordinatorId) },
   { name: 'coordinator: unread notification count', actor: 'coordinator', run: (db, c) => unreadNotifications(db, c.coordinatorId) },
+  { name: 'deadlines: coordinator screen page', actor: 'coordinator', run: (db, c) => deadlinesPage(db, { coordinatorId: c.coordinatorId }) },
+  { name: 'deadlines: coordinator screen, one agent', actor: 'coordinator', run: (db, c) => deadlinesPage(db, { coordinatorId: c.coordinatorId, agentId: c.agentId }) },
+  { name: 'deadlines: coordinator screen, one kind', actor: 'coordinator', run: (db, c) => deadlinesPage(db, { coordinatorId: c.coordinatorId, kind: 'option_period_end' }) },
+  {
+    name: "deadlines: agent's next deadlines (5)",
+    actor: 'agent',
+    run: (db, c) => db.from('contract_deadlines').select(DEADLINE_COLUMNS).eq('listing_agent_id', c.agentId).eq('status', 'open').eq('contract_status', 'active').order('due_at').order('id').limit(5),
+  },
   { name: 'coordinator: workflow statistics', actor: 'coordinator', run: (db) => db.rpc('workflow_stats', {}).single() },
   { name: 'chat: my channels', actor: 'coordinator', run: (db, c) => db.from('tc_channels').select('id, name, description, is_private, created_by_id, member_count:tc_channel_members(count), mine:tc_channel_members!inner(role, tc_id)').eq('mine.tc_id', c.coordinatorId).order('name') },
   { name: 'chat: general page', actor: 'coordinator', run: (db) => db.from('tc_team_messages').select(CHAT_COLUMNS).is('channel_id', null).is('parent_message_id', null).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30) },
@@ -122,6 +151,7 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: 'chat: coordinators', actor: 'coordinator', run: (db) => db.from('users').select('id, first_name, last_name, email').eq('role', 'tc').order('first_name').order('last_name').limit(200) },
   // --- the super admin's screens
   { name: 'admin: stats', actor: 'admin', run: (db) => db.rpc('admin_stats') },
+  { name: 'deadlines: super admin screen page', actor: 'admin', run: (db) => deadlinesPage(db) },
   { name: 'admin: agent picker (first page)', actor: 'admin', run: (db) => db.from('agent_overview').select(PICKER_COLUMNS).order('first_name').order('last_name').order('id').limit(21) },
   {
     name: 'admin: agent picker search',

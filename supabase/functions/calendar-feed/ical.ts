@@ -47,7 +47,7 @@ export function formatUtc(date: Date): string {
  */
 export function foldLine(line: string): string {
   // Most lines are short ASCII: nothing to fold.
-  if (line.length <= 75 && !/[^\x00-\x7f]/.test(line)) return line;
+  if (line.length <= 75 && !/[^ -~]/.test(line)) return line;
   const out: string[] = [];
   let start = 0;
   let octets = 0;

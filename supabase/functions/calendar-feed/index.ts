@@ -7,9 +7,9 @@
  * owner's rights are computed there, never taken from the request). Unknown,
  * revoked or malformed tokens: 404. The answer is RFC 5545 text (ical.ts).
  *
- * CPU: one RPC and string building; at the 2,000-event cap the feed is about
- * 1.5 MB and takes a few tens of milliseconds, well inside hosted Edge
- * Functions' 2 s of CPU per request (README, "Calendar feed").
+ * CPU: one RPC and string building; at the 1,000-event cap the feed is about
+ * 700 KB and costs ~22 ms of CPU (`npm run bench -- calendar-feed`), well
+ * inside hosted Edge Functions' 2 s of CPU per request.
  */
 import { errorResponse, handler, HttpError } from '../_shared/http.ts';
 import { createAdminClient } from '../_shared/supabase.ts';
