@@ -32,9 +32,10 @@ export interface DeadlineCursor {
 /**
  * One page of the open deadlines of active contracts due before the horizon
  * (overdue ones first, by due date). The scope is named in the query, not
- * left to RLS alone, so the planner reads the (listing_tc_id, due_at) index
- * (contract_deadlines_open_by_tc_idx) instead of filtering every row the
- * policy admits; RLS still decides what comes back.
+ * left to RLS alone, so the planner reads one range of the (listing_tc_id,
+ * status, contract_status, due_at, id) index (or the agent's, or for a super
+ * admin the one without a person) in order and stops after a page, instead of
+ * filtering every row the policy admits; RLS still decides what comes back.
  */
 export async function getDeadlinePage(filters: DeadlineFilters, horizon: string, cursor: DeadlineCursor | undefined) {
   const { scope, agentId, kind } = deadlineFiltersSchema.parse(filters);

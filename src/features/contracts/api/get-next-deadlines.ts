@@ -11,7 +11,7 @@ export const NEXT_DEADLINES = 5;
 
 /**
  * The agent's next open deadlines of active contracts, overdue ones first:
- * listing_agent_id named in the query so it reads contract_deadlines_open_by_agent_idx.
+ * listing_agent_id named in the query so it reads one range of contract_deadlines_listing_agent_id_status_due_at_idx.
  */
 export async function getNextDeadlines(agentId: string) {
   return throwIfError(
