@@ -63,6 +63,7 @@ describe('session-level shell behaviour', () => {
       expect(await sidebarItems(page), 'the admin navigation replaces the coordinator one').toEqual([
         'System Overview',
         'User Management',
+        'Deadlines',
         'TC Team Chat',
         'System Settings',
         'AI Assistant',

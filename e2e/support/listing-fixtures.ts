@@ -38,13 +38,17 @@ export async function storedObjects(stack: StackInfo, bucket: string, listingId:
 /** supabase-js signed in as a demo user (no persistence), for checking what that user may reach. */
 export async function clientAs(stack: StackInfo, email: string): Promise<{ client: SupabaseClient; accessToken: string }> {
   const session = await passwordSession(stack, email);
-  const client = createClient(stack.apiUrl, stack.anonKey, {
+  return { client: clientWithToken(stack, session.access_token), accessToken: session.access_token };
+}
+
+/** supabase-js acting with an access token the test already holds (e.g. from sessionsPerPerson), so no sign-in is spent. */
+export function clientWithToken(stack: StackInfo, accessToken: string): SupabaseClient {
+  return createClient(stack.apiUrl, stack.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: { headers: { Authorization: `Bearer ${session.access_token}` } },
+    global: { headers: { Authorization: `Bearer ${accessToken}` } },
     // Node 20 has no global WebSocket; supabase-js insists on one even when realtime is unused.
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
   });
-  return { client, accessToken: session.access_token };
 }
 
 /** A small but valid one-page PDF whose text makes its bytes unique. */

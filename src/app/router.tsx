@@ -91,6 +91,10 @@ export function createAppRouter(queryClient: QueryClient) {
       lazy: async () => ({ Component: (await import('@/app/routes/tc-profile')).TcProfileRoute }),
     },
     {
+      path: paths.deadlines.path,
+      lazy: async () => ({ Component: (await import('@/app/routes/deadlines')).DeadlinesRoute }),
+    },
+    {
       path: paths.notifications.path,
       lazy: async () => ({ Component: (await import('@/app/routes/notifications')).NotificationsRoute }),
     },

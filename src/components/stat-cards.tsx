@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react';
 import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/utils';
 
 export interface StatCard {
   key: string;
@@ -14,7 +15,7 @@ export interface StatCard {
 /** A row of count cards (agent dashboard, admin System Stats, AI Workflow Insights): label, number, icon; a skeleton while loading. */
 export function StatCards({ cards, label }: { cards: StatCard[]; label: string }) {
   return (
-    <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4" aria-label={label}>
+    <ul className={cn('grid grid-cols-2 gap-3', cards.length === 5 ? 'sm:grid-cols-3 xl:grid-cols-5' : 'lg:grid-cols-4')} aria-label={label}>
       {cards.map(({ key, label: cardLabel, icon: Icon, value, display }) => (
         <li key={key} className="bg-card flex items-center justify-between gap-3 rounded-xl border p-4 shadow-sm" data-testid={`stat-${key}`}>
           <div className="flex min-w-0 flex-col gap-1">

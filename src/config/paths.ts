@@ -13,7 +13,7 @@ export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   listing: {
     path: '/listing/:id',
-    getHref: (id: string, tab?: 'notes' | 'documents' | 'messages' | 'photos' | 'tasks') => `/listing/${id}${tab ? `?tab=${tab}` : ''}`,
+    getHref: (id: string, tab?: 'notes' | 'documents' | 'messages' | 'photos' | 'tasks' | 'contract') => `/listing/${id}${tab ? `?tab=${tab}` : ''}`,
   },
   newListing: { path: '/new-listing', getHref: () => '/new-listing' },
   tcDashboard: {
@@ -47,4 +47,6 @@ export const paths = {
   tcTeamChat: { path: '/tc-team-chat', getHref: () => '/tc-team-chat' },
   tcProfile: { path: '/tc-profile', getHref: () => '/tc-profile' },
   notifications: { path: '/notifications', getHref: () => '/notifications' },
+  /** Open deadlines of active contracts across a coordinator's listings (every listing for a super admin). */
+  deadlines: { path: '/deadlines', getHref: () => '/deadlines' },
 } as const;

@@ -89,14 +89,19 @@ export function useTableRealtime({ table, column, value, queryKey, exact = false
 type ShownRow = { id?: string };
 
 /**
- * The rows a query shows: a row list, the pages of an infinite query, or row
- * lists inside an object (a page with its total, e.g. `{ documents, total }`).
- * A stray match (a keyset cursor with an id) only costs a refetch.
+ * The rows a query shows: a row list, the pages of an infinite query, row
+ * lists inside an object (a page with its total, e.g. `{ documents, total }`),
+ * and rows embedded in rows (a contract's deadlines). A stray match (a keyset
+ * cursor with an id) only costs a refetch.
  */
 function shownRows(data: unknown): ShownRow[] {
-  if (Array.isArray(data)) return data.flatMap((item: unknown) => (Array.isArray(item) ? shownRows(item) : isRecord(item) ? [item as ShownRow] : []));
+  if (Array.isArray(data)) return data.flatMap((item: unknown) => (Array.isArray(item) ? shownRows(item) : isRecord(item) ? [item as ShownRow, ...embeddedRows(item)] : []));
   if (!isRecord(data)) return [];
-  return Object.values(data).flatMap((value) => (Array.isArray(value) ? shownRows(value) : []));
+  return embeddedRows(data);
+}
+
+function embeddedRows(record: Record<string, unknown>): ShownRow[] {
+  return Object.values(record).flatMap((value) => (Array.isArray(value) ? shownRows(value) : []));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminConsole, can, canChooseTeam, chat, isSuperAdmin, ownTeamId, type Viewer } from '@/lib/permissions';
+import { adminConsole, can, canChooseTeam, chat, contracts, isSuperAdmin, ownTeamId, type Viewer } from '@/lib/permissions';
 
 const agent: Viewer = { id: 'agent-1', role: 'agent', originalRole: null };
 const otherAgent: Viewer = { id: 'agent-2', role: 'agent', originalRole: null };
@@ -248,5 +248,21 @@ describe('AI Workflow Insights', () => {
     expect(can.useWorkflowInsights(admin), 'a super admin uses them').toBe(true);
     expect(can.useWorkflowInsights(adminAsAgent), 'a super admin on the agent view keeps them').toBe(true);
     expect(can.useWorkflowInsights(agent), 'an agent does not').toBe(false);
+  });
+});
+
+describe('contracts', () => {
+  it('record, amend and deadlines: the listing agent, its coordinator or a super admin', () => {
+    expect(contracts.edit(agent, listing), "the listing's agent records and amends").toBe(true);
+    expect(contracts.edit(tc, listing), 'the coordinator records and amends').toBe(true);
+    expect(contracts.edit(admin, listing), 'a super admin records and amends').toBe(true);
+    expect(contracts.edit(otherAgent, listing), 'another agent does not').toBe(false);
+  });
+
+  it('close and terminate: the coordinator or a super admin, never the agent', () => {
+    expect(contracts.closeOrTerminate(tc), 'the coordinator closes and terminates').toBe(true);
+    expect(contracts.closeOrTerminate(admin), 'a super admin closes and terminates').toBe(true);
+    expect(contracts.closeOrTerminate(adminAsAgent), 'a super admin in the agent view keeps the right').toBe(true);
+    expect(contracts.closeOrTerminate(agent), "closing is the coordinator's, not the agent's").toBe(false);
   });
 });

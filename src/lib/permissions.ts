@@ -150,3 +150,16 @@ export const adminConsole = {
   resendInvitation: (user: Viewer, invitation: Pick<Tables<'invitations'>, 'used' | 'expires_at'>, now = Date.now()) =>
     isSuperAdmin(user) && !invitation.used && new Date(invitation.expires_at).getTime() > now,
 };
+
+/** Contracts and their deadlines (migration 20251127001200_create_contracts.sql). */
+export const contracts = {
+  /**
+   * Policies "People on a listing can record / amend its contracts" and "… update its contract deadlines":
+   * the listing's agent, its coordinator (a tc seeing the listing coordinates it) or a super admin.
+   */
+  edit: (user: Viewer, listing: Pick<ListingOwners, 'agent_id'>) => coordinatesOrAdmin(user) || listing.agent_id === user.id,
+  /** close_contract() / terminate_contract(): the listing's coordinator or a super admin; the agent gets 403. */
+  closeOrTerminate: (user: Viewer) => coordinatesOrAdmin(user),
+  /** The Deadlines screen lists every active contract's deadlines across a coordinator's agents (all for a super admin). */
+  seeDeadlinesScreen: (user: Viewer) => coordinatesOrAdmin(user),
+};

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { can } from '@/lib/permissions';
+import { NextDeadlinesCard } from '@/features/contracts/components/next-deadlines-card';
 import { useListingStats } from '@/features/listings/api/get-listing-stats';
 import { ListingStatCards } from '@/features/listings/components/listing-stat-cards';
 import { NewTasksBanner } from '@/features/tasks/components/new-tasks-banner';
@@ -38,6 +39,7 @@ function AgentDashboard({ user }: { user: CurrentUser }) {
       <QuickLinks />
       <ListingStatCards stats={stats.data} isPending={stats.isPending} />
       {stats.isError && <p className="text-destructive text-sm">Could not load listing counts: {stats.error.message}</p>}
+      <NextDeadlinesCard agentId={user.id} />
       <RecentListings user={user} total={stats.data?.total} />
     </div>
   );

@@ -2,6 +2,7 @@ import { AGENT_AVATAR_CROP } from '@/components/avatar-crop-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCurrentUser } from '@/hooks/use-current-user';
+import { CalendarFeedCard } from '@/features/contracts/components/calendar-feed-card';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 import { AGENT_PROFILE_FORM } from '@/features/profile/components/profile-form-variants';
 
@@ -9,7 +10,7 @@ import { AGENT_PROFILE_FORM } from '@/features/profile/components/profile-form-v
  * /agent-profile (spec part 2 §2 'Agent profile'): photo with the circular
  * crop (250 × 250 JPEG, quality 0.95), contact, licence, brokerage and MLS
  * details with Edit Profile / Cancel and Save Profile, and the write-only MLS
- * password. Always the signed-in person's own active account.
+ * password; the calendar feed of issue 40. Always the signed-in person's own active account.
  */
 export function AgentProfileRoute() {
   const { data: user } = useCurrentUser();
@@ -20,7 +21,10 @@ export function AgentProfileRoute() {
         <p className="text-muted-foreground text-sm">Your photo, contact, licence, brokerage and MLS details, as your coordinator sees them.</p>
       </header>
       {user ? (
-        <ProfileCard user={user} crop={AGENT_AVATAR_CROP} variant={AGENT_PROFILE_FORM} badgeRole={user.role} redirectPath={paths.agentProfile.getHref()} />
+        <>
+          <ProfileCard user={user} crop={AGENT_AVATAR_CROP} variant={AGENT_PROFILE_FORM} badgeRole={user.role} redirectPath={paths.agentProfile.getHref()} />
+          <CalendarFeedCard userId={user.id} />
+        </>
       ) : (
         <Skeleton className="h-40 w-full" />
       )}

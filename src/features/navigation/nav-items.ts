@@ -1,4 +1,4 @@
-import { Bell, Bot, FileText, House, LayoutDashboard, Lightbulb, MessageSquare, MessagesSquare, Settings, SquarePlus, UserPlus, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Bell, Bot, CalendarClock, FileText, House, LayoutDashboard, Lightbulb, MessageSquare, MessagesSquare, Settings, SquarePlus, UserPlus, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import type { Role } from '@/hooks/use-current-user';
 import { roleLabel } from '@/lib/role-label';
@@ -9,11 +9,12 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec part 1 §2 "Sidebar navigation", in the spec's order. */
+/** Spec part 1 §2 "Sidebar navigation", in the spec's order; issue 40 adds Deadlines for coordinators and the super admin. */
 const NAV_ITEMS: Record<Role, NavItem[]> = {
   super_admin: [
     { label: 'System Overview', href: paths.home.getHref(), icon: LayoutDashboard },
     { label: 'User Management', href: paths.admin.getHref(), icon: Users },
+    { label: 'Deadlines', href: paths.deadlines.getHref(), icon: CalendarClock },
     { label: 'TC Team Chat', href: paths.tcTeamChat.getHref(), icon: MessagesSquare },
     { label: 'System Settings', href: paths.admin.getHref('settings'), icon: Settings },
     { label: 'AI Assistant', href: paths.aiAssistant.getHref(), icon: Bot },
@@ -22,6 +23,7 @@ const NAV_ITEMS: Record<Role, NavItem[]> = {
   tc: [
     { label: 'My Agents', href: paths.tcDashboard.getHref(), icon: Users },
     { label: 'Agent Assignments', href: paths.agentAssignments.getHref(), icon: UserPlus },
+    { label: 'Deadlines', href: paths.deadlines.getHref(), icon: CalendarClock },
     { label: 'TC Team Chat', href: paths.tcTeamChat.getHref(), icon: MessagesSquare },
     // The coordinator's own team (their agents): the same screens the agents use.
     { label: 'Team Messages', href: paths.agentMessages.getHref(), icon: MessageSquare },

@@ -7,13 +7,15 @@ import { NotesTab } from '@/features/notes/components/notes-tab';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { CoordinatorResponses } from '@/features/responses/components/coordinator-responses';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
+import { LazyContractTab } from '@/app/routes/listing/lazy-contract-tab';
 import { NotesHeader } from '@/app/routes/listing/notes-header';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
 /**
  * The agent's own view of a listing (/agent-listing/{id}, spec part 2 §2):
  * header with address, status, who is signed in and Logout; property details;
- * the coordinator's responses (live); the coordinator's tasks (opening one
+ * the coordinator's responses (live); the contract and its key dates (issue
+ * 40, the listing workspace's Contract tab); the coordinator's tasks (opening one
  * marks it read, which clears the dashboard's new-task banner and badge);
  * photos with upload; documents with upload and View; then the listing's notes
  * and messages (the two embedded sections the spec leaves unspecified).
@@ -27,6 +29,9 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
       <AgentListingHeader listing={listing} user={user} />
       <PropertyDetailsCard listing={listing} />
       <CoordinatorResponses listingId={listing.id} />
+      <section id="contract" aria-label="Contract">
+        <LazyContractTab listing={listing} user={user} />
+      </section>
       <section id="requirements" aria-label="Requirements">
         <RequirementsTab listing={listing} user={user} />
       </section>

@@ -11,14 +11,18 @@ import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { PendingTasksDot } from '@/features/tasks/components/pending-tasks-dot';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
 import { NotesHeader } from '@/app/routes/listing/notes-header';
+import { LazyContractTab } from '@/app/routes/listing/lazy-contract-tab';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
-const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks'] as const;
+const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract'] as const;
 type TabName = (typeof TABS)[number];
+
+/** A fixed height on phones, where the list is a grid and the trigger's own 100% height has nothing to measure against. */
+const TAB_TRIGGER = 'h-8 sm:h-[calc(100%-1px)]';
 
 const asTab = (value: string | null): TabName => (TABS as readonly string[]).includes(value ?? '') ? (value as TabName) : 'notes';
 
-/** The listing workspace (spec part 1 §2): header, info cards and one tab per domain; `?tab=` picks the tab. */
+/** The listing workspace (spec part 1 §2, plus the Contract tab of issue 40): header, info cards and one tab per domain; `?tab=` picks the tab. */
 export function ListingWorkspace({ listing, user }: { listing: Listing; user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = asTab(searchParams.get('tab'));
@@ -42,15 +46,17 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           )
         }
       >
-        <TabsList className="w-full overflow-x-auto sm:w-fit">
-          <TabsTrigger value="notes">Notes</TabsTrigger>
-          <TabsTrigger value="documents">Documents</TabsTrigger>
-          <TabsTrigger value="messages">Messages</TabsTrigger>
-          <TabsTrigger value="photos">Photos</TabsTrigger>
-          <TabsTrigger value="tasks">
+        {/* Six tabs do not fit a phone's width in one row: there they wrap into a 3 × 2 grid, so every tab (and the chosen one) stays in sight. */}
+        <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-9 sm:w-fit">
+          <TabsTrigger value="notes" className={TAB_TRIGGER}>Notes</TabsTrigger>
+          <TabsTrigger value="documents" className={TAB_TRIGGER}>Documents</TabsTrigger>
+          <TabsTrigger value="messages" className={TAB_TRIGGER}>Messages</TabsTrigger>
+          <TabsTrigger value="photos" className={TAB_TRIGGER}>Photos</TabsTrigger>
+          <TabsTrigger value="tasks" className={TAB_TRIGGER}>
             Requirements
             <PendingTasksDot listingId={listing.id} />
           </TabsTrigger>
+          <TabsTrigger value="contract" className={TAB_TRIGGER}>Contract</TabsTrigger>
         </TabsList>
         <TabsContent value="notes" className="pt-2">
           <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />
@@ -66,6 +72,9 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
         </TabsContent>
         <TabsContent value="tasks" className="pt-2">
           <RequirementsTab listing={listing} user={user} />
+        </TabsContent>
+        <TabsContent value="contract" className="pt-2">
+          <LazyContractTab listing={listing} user={user} />
         </TabsContent>
       </Tabs>
     </div>

@@ -1,3 +1,4 @@
+import { useContractsRealtime } from '@/features/contracts/hooks/use-contracts-realtime';
 import { useInboundEmailsRealtime } from '@/features/inbound-email/hooks/use-inbound-emails-realtime';
 import { useDocumentsRealtime } from '@/features/documents/hooks/use-documents-realtime';
 import { useRefreshSmartReminders } from '@/features/listings/api/get-smart-reminders';
@@ -19,4 +20,5 @@ export function useListingLiveUpdates(listingId: string) {
   useNotesRealtime({ listingId });
   useMessagesRealtime({ listingId });
   useInboundEmailsRealtime({ listingId });
+  useContractsRealtime({ listingId });
 }

@@ -9,7 +9,7 @@ import { statusLabel } from '@/lib/listing-status';
 import { roleLabel } from '@/lib/role-label';
 import type { Listing } from '@/features/listings/api/get-listing';
 
-/** Spec part 2 §2: live default style, ready secondary, under_contract destructive, others outline. */
+/** Spec part 2 §2: live default style, ready secondary, under_contract destructive, others (incomplete, closed) outline. */
 function statusVariant(status: string): 'default' | 'secondary' | 'destructive' | 'outline' {
   if (status === 'live') return 'default';
   if (status === 'ready') return 'secondary';

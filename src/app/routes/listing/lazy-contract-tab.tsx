@@ -1,0 +1,15 @@
+import { lazy, Suspense } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { CurrentUser } from '@/hooks/use-current-user';
+import type { Tables } from '@/lib/database.types';
+
+const ContractTab = lazy(() => import('@/features/contracts/components/contract-tab').then((module) => ({ default: module.ContractTab })));
+
+/** The Contract tab's code (forms, timeline, dialogs) downloads when the tab is first shown, not with the listing. */
+export function LazyContractTab({ listing, user }: { listing: Tables<'listings'>; user: CurrentUser }) {
+  return (
+    <Suspense fallback={<Skeleton className="h-40 w-full" />}>
+      <ContractTab listing={listing} user={user} />
+    </Suspense>
+  );
+}
