@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveConfig, statusEnv, type StackConfig, type StackOptions } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
-import { migrate, type MigrationReport } from './migrate.ts';
+import { migrate, seed, type MigrationReport } from './migrate.ts';
 import { rolePool, startPostgres, superuserPool } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 import { startWatchdog } from './watchdog.ts';
@@ -100,15 +100,18 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
   };
 
   try {
-    const { handle: postgres } = await startPostgres(config, log);
+    const { handle: postgres, fresh, restored, cache } = await startPostgres(config, log);
     stops.push(() => postgres.stop());
     postgres.onExit((code) => crash('postgres', code));
     if (options.temporary && !postgres.dataDir.startsWith(`${config.dataDir}${path.sep}`)) throwaway.push(postgres.dataDir);
     const childPids: number[] = [];
     if (options.temporary) forgetExitHook = onExit(() => killAndRemoveSync(postgres.pid, childPids, throwaway));
 
-    // Seed only a database that has never been seeded (fresh or reset).
-    const migrations = await migrate(config, log, { seed: 'if-never-seeded' });
+    // A cluster built from scratch is kept, migrated but not seeded, for the next fresh start (stack/cluster-cache.ts).
+    const built = fresh && !restored ? await migrate(config, log, { seed: false }) : undefined;
+    if (built) await postgres.restart(() => cache.save(postgres.dataDir));
+    // Bootstrap and migrations before PostgREST, which reads the schema they make.
+    const migrated = await migrate(config, log, { seed: false });
 
     // Each service logs in as its hosted counterpart does: GoTrue as
     // supabase_auth_admin, Storage as supabase_storage_admin, Realtime as the
@@ -119,13 +122,25 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const storagePool = rolePool(config, 'supabase_storage_admin', 10);
     stops.push(() => Promise.all([pool, authPool, storagePool].map((p) => p.end())).then(() => undefined));
 
-    // Demo files of config.toml's [storage.buckets.*] objects_path, only right
-    // after seed.sql ran (as `supabase start` seeds buckets), before the
-    // gateway takes requests.
-    const seededObjects = migrations.seeded ? await seedBuckets(config, storagePool, log) : undefined;
-
-    const postgrest = await startPostgrest(config, log, (code) => crash('postgrest', code));
-    stops.push(() => postgrest.stop());
+    // The seed runs only on a database that has never been seeded (fresh or reset), followed by the
+    // demo files of config.toml's [storage.buckets.*] objects_path (as `supabase start` seeds buckets).
+    // PostgREST starts meanwhile (it reads the schema, not rows); the gateway takes requests after both.
+    const seeding = (async () => {
+      const t0 = performance.now();
+      const seeded = await seed(config, 'if-never-seeded');
+      return { seeded, milliseconds: performance.now() - t0, objects: seeded ? await seedBuckets(config, storagePool, log) : undefined };
+    })();
+    const [seedResult, postgrestResult] = await Promise.allSettled([seeding, startPostgrest(config, log, (code) => crash('postgrest', code))]);
+    if (postgrestResult.status === 'fulfilled') stops.push(() => postgrestResult.value.stop());
+    if (seedResult.status === 'rejected') throw seedResult.reason;
+    if (postgrestResult.status === 'rejected') throw postgrestResult.reason;
+    const postgrest = postgrestResult.value;
+    const seededObjects = seedResult.value.objects;
+    const migrations: MigrationReport = {
+      applied: [...(built?.applied ?? []), ...migrated.applied],
+      seeded: seedResult.value.seeded,
+      milliseconds: Math.round((built?.milliseconds ?? 0) + migrated.milliseconds + seedResult.value.milliseconds),
+    };
     childPids.push(postgrest.child.pid ?? 0);
     const watchdog = startWatchdog(
       process.pid,
