@@ -9,6 +9,8 @@ const alias = { '@': path.resolve(import.meta.dirname, 'src') };
  * of its own (tests/support/worker-stacks.ts).
  */
 const INTEGRATION_WORKERS = 3;
+/** Browser files keep Chromium, the app server and a stack busy per worker: two on two cores. */
+const E2E_WORKERS = 2;
 
 export default defineConfig({
   resolve: { alias },
@@ -50,7 +52,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Each worker gets a stack and an app server of its own; its files run one after another on them.
+          setupFiles: ['e2e/support/worker-setup.ts'],
+          maxWorkers: E2E_WORKERS,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
