@@ -13,16 +13,28 @@ import { rolePool, startPostgres, superuserPool } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 import { startWatchdog } from './watchdog.ts';
 import { alive, onExit, removeSync, sleepSync } from './temp-dirs.ts';
-import { startGateway } from './gateway/server.ts';
-import { createRestService } from './gateway/rest.ts';
-import { startMailServer } from './mail/server.ts';
-import { startSmtpListener } from './mail/smtp.ts';
-import { AUTH_OPEN_PATHS, createAuthService } from './auth/service.ts';
-import { STORAGE_OPEN_PATHS, createStorageService } from './storage/service.ts';
-import { REALTIME_OPEN_PATHS, createRealtimeService } from './realtime/service.ts';
-import { createFunctionsService } from './functions/service.ts';
-import { seedBuckets, type SeedBucketsReport } from './storage/seed-buckets.ts';
+import type { SeedBucketsReport } from './storage/seed-buckets.ts';
 import type { ServiceContext } from './gateway/types.ts';
+
+/**
+ * The gateway, its services and the bucket seeding, imported while
+ * PostgreSQL starts: in a new process (`npm run stack -- start` runs the
+ * stack in one) compiling and loading them takes about a second.
+ */
+async function loadServices() {
+  const [gateway, rest, mail, smtp, auth, storage, realtime, functions, seedBuckets] = await Promise.all([
+    import('./gateway/server.ts'),
+    import('./gateway/rest.ts'),
+    import('./mail/server.ts'),
+    import('./mail/smtp.ts'),
+    import('./auth/service.ts'),
+    import('./storage/service.ts'),
+    import('./realtime/service.ts'),
+    import('./functions/service.ts'),
+    import('./storage/seed-buckets.ts'),
+  ]);
+  return { ...gateway, ...rest, ...mail, ...smtp, ...auth, ...storage, ...realtime, ...functions, ...seedBuckets };
+}
 
 export interface RunningStack {
   config: StackConfig;
@@ -99,6 +111,9 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     void stop().then(() => reportCrash(message));
   };
 
+  const loading = loadServices();
+  // Awaited below; until then a failed import must not count as an unhandled rejection.
+  loading.catch(() => undefined);
   try {
     const { handle: postgres, fresh, restored, cache } = await startPostgres(config, log);
     stops.push(() => postgres.stop());
@@ -125,10 +140,11 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     // The seed runs only on a database that has never been seeded (fresh or reset), followed by the
     // demo files of config.toml's [storage.buckets.*] objects_path (as `supabase start` seeds buckets).
     // PostgREST starts meanwhile (it reads the schema, not rows); the gateway takes requests after both.
+    const services = await loading;
     const seeding = (async () => {
       const t0 = performance.now();
       const seeded = await seed(config, 'if-never-seeded');
-      return { seeded, milliseconds: performance.now() - t0, objects: seeded ? await seedBuckets(config, storagePool, log) : undefined };
+      return { seeded, milliseconds: performance.now() - t0, objects: seeded ? await services.seedBuckets(config, storagePool, log) : undefined };
     })();
     const [seedResult, postgrestResult] = await Promise.allSettled([seeding, startPostgrest(config, log, (code) => crash('postgrest', code))]);
     if (postgrestResult.status === 'fulfilled') stops.push(() => postgrestResult.value.stop());
@@ -152,21 +168,21 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     );
     stops.push(async () => watchdog.stop());
 
-    const mail = await startMailServer(config, log);
+    const mail = await services.startMailServer(config, log);
     stops.push(() => mail.close());
 
     const ctx: ServiceContext = { config, pool, log, mail: mail.mailer, restUrl: postgrest.url };
-    const gateway = await startGateway(ctx, [
-      { prefix: '/rest/v1', service: createRestService(postgrest.url) },
-      { prefix: '/auth/v1', service: await createAuthService({ ...ctx, pool: authPool }), openPaths: AUTH_OPEN_PATHS },
-      { prefix: '/storage/v1', service: await createStorageService({ ...ctx, pool: storagePool }), openPaths: STORAGE_OPEN_PATHS },
-      { prefix: '/realtime/v1', service: await createRealtimeService(ctx), openPaths: REALTIME_OPEN_PATHS },
-      { prefix: '/functions/v1', service: await createFunctionsService(ctx), requiresApiKey: false },
+    const gateway = await services.startGateway(ctx, [
+      { prefix: '/rest/v1', service: services.createRestService(postgrest.url) },
+      { prefix: '/auth/v1', service: await services.createAuthService({ ...ctx, pool: authPool }), openPaths: services.AUTH_OPEN_PATHS },
+      { prefix: '/storage/v1', service: await services.createStorageService({ ...ctx, pool: storagePool }), openPaths: services.STORAGE_OPEN_PATHS },
+      { prefix: '/realtime/v1', service: await services.createRealtimeService(ctx), openPaths: services.REALTIME_OPEN_PATHS },
+      { prefix: '/functions/v1', service: await services.createFunctionsService(ctx), requiresApiKey: false },
     ]);
     stops.push(() => gateway.close());
 
     // After the gateway: the listener hands each message to the inbound-email function.
-    const smtp = await startSmtpListener(config, log, (received) => mail.recordInbound(received));
+    const smtp = await services.startSmtpListener(config, log, (received) => mail.recordInbound(received));
     stops.push(() => smtp.close());
 
     const startupMs = Math.round(performance.now() - started);
