@@ -8,7 +8,7 @@ import { defineConfig, loadEnv, type ProxyOptions } from 'vite';
  * Function (docs/api.md shows the same rewrite for production hosting),
  * except the browser routes /api/login and /api/logout, which are screens.
  */
-function apiProxy(supabaseUrl: string | undefined): Record<string, ProxyOptions> {
+export function apiProxy(supabaseUrl: string | undefined): Record<string, ProxyOptions> {
   if (!supabaseUrl) return {};
   return {
     '/api': {

@@ -3,6 +3,15 @@ import { defineConfig } from 'vitest/config';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
+/**
+ * Integration files mostly wait on their stack (HTTP, realtime, bcrypt in the
+ * auth service), so three workers keep two cores busy; each worker has a stack
+ * of its own (tests/support/worker-stacks.ts).
+ */
+const INTEGRATION_WORKERS = 3;
+/** Browser files keep Chromium, the app server and a stack busy per worker: two on two cores. */
+const E2E_WORKERS = 2;
+
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -22,11 +31,17 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          // Each worker gets a throwaway stack of its own; its files run one after another on it.
+          setupFiles: ['tests/support/worker-setup.ts'],
           // Tests start `node --import tsx` children; without this, tsx keeps a compile cache in the temp
           // folder whenever vitest is run directly instead of through npm test (whose scripts set it).
           env: { TSX_DISABLE_CACHE: '1' },
-          // One throwaway stack serves every file; files run one after another on 2 cores.
-          fileParallelism: false,
+          maxWorkers: INTEGRATION_WORKERS,
+          // A worker process runs its files one after another without a fresh process per file: starting
+          // one and importing supabase-js, pg and the helpers again cost about a second of CPU per file.
+          isolate: false,
+          // Projects with their own maxWorkers need their own place in the order when run together.
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -37,7 +52,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Each worker gets a stack and an app server of its own; its files run one after another on them.
+          setupFiles: ['e2e/support/worker-setup.ts'],
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -9,13 +9,13 @@ import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 const ADMIN = 'admin@listingdesk.test';
 const service = createClient(stack.apiUrl, stack.serviceRoleKey, {
   auth: { persistSession: false, autoRefreshToken: false },

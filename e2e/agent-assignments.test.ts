@@ -6,15 +6,15 @@
  * /agent-listing/{id}, and signed-out deep links to signed-in screens.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { readFirstToast, recordFirstToast } from './support/first-toast.ts';
 import { clientAs, listingIdByAddress, query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const DAVID = 'david.kim@listingdesk.test';

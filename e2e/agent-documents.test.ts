@@ -15,14 +15,14 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, Locator, Page } from 'playwright-core';
 import WebSocket from 'ws';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type ViewportName } from './support/browser.ts';
 import { clientAs, pdfBytes, query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const BUCKET = 'team-documents';
 /** Olivia Chen's coordinator account (fixed id in seed.sql); her e-mail may be changed by the profile test, so it is looked up. */

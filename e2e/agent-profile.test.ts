@@ -9,15 +9,15 @@
  */
 import crypto from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { AVATARS, avatarObjects, chooseAndOpenCrop, decodeJpeg, latestVerifyLink, quadrantPng, serviceClientFor } from './support/profile.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 const service = serviceClientFor(stack);
 
 const SECRET = `Mls-${crypto.randomUUID().slice(0, 12)}`;

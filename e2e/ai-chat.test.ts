@@ -7,12 +7,13 @@
  * configured. Screenshots at desktop and phone size, axe clean.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startAiApp, type AiApp } from './support/ai-app.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const MARCUS = 'marcus.johnson@listingdesk.test';
@@ -140,8 +141,7 @@ describe('AI Chat with a provider', () => {
 });
 
 describe('AI Chat without a provider', () => {
-  const stack = inject('stack');
-  const appUrl = inject('appUrl');
+  const { stack, appUrl } = workerApp();
 
   test('the AI Chat tab says AI is not configured', async () => {
     const browser = await launchBrowser();

@@ -6,11 +6,12 @@
  * configured. Screenshots at desktop and phone sizes; axe clean.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startAiApp, type AiApp } from './support/ai-app.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { workerApp } from './support/worker-app.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const ADDRESS = '1418 Barton Hills Dr, Austin, TX 78704';
@@ -113,9 +114,10 @@ describe('Listing Descriptions without a provider', () => {
   });
 
   test('the tab says AI is not configured instead of offering the form', async () => {
+    const { appUrl, stack } = workerApp();
     const opened = await openPage(browser, 'desktop');
     try {
-      await signInAs(opened.page, inject('appUrl'), inject('stack'), OLIVIA, '/ai-assistant');
+      await signInAs(opened.page, appUrl, stack, OLIVIA, '/ai-assistant');
       await openDescriptionsTab(opened.page);
       await opened.page.getByText('AI is not configured', { exact: true }).waitFor({ timeout: 20_000 });
       expect(await opened.page.getByRole('button', { name: 'Generate 5 Descriptions' }).count(), 'no form without a provider').toBe(0);

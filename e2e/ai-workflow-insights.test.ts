@@ -7,15 +7,15 @@
  * phrased by the fake model on an AI stack. Agents get Access Denied.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedWorkflowFixture, type WorkflowFixture } from '../tests/support/workflow-insights-fixture.ts';
 import { startAiApp, type AiApp } from './support/ai-app.ts';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 const PATH = '/ai-workflow-insights';
 
 async function statText(page: Page, key: string): Promise<string> {

@@ -6,11 +6,12 @@
  * /api/logout stay screens, not API calls.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from './support/auth.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const appUrl = inject('appUrl');
+const { appUrl } = workerApp();
 const EMAIL = 'olivia.chen@listingdesk.test';
 
 async function apiUser(page: Page): Promise<{ status: number; body: Record<string, unknown> }> {

@@ -7,14 +7,14 @@
  * most of them. Screenshots of each.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
 import { shownTexts } from './support/clipping.ts';
 import { query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
 const EMILY = 'emily.rodriguez@listingdesk.test';

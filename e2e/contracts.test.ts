@@ -8,15 +8,15 @@
  * the listing. Screenshots at desktop and phone sizes; axe on each state.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { createListing, dayInZone } from './support/contract-fixtures.ts';
 import { query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const COORDINATOR = 'david.kim@listingdesk.test';
 const AGENT = 'james.wilson@listingdesk.test';

@@ -12,14 +12,13 @@
  * the AI tools and the /api surface) are not in SCREENS.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
-const seededAt = inject('seededAt');
+const { stack, appUrl, seededAt } = workerApp();
 
 /**
  * One screen listing one table: `rows` is SQL over that table (aliased t,
@@ -154,11 +153,13 @@ const visibleWithin = (locator: Locator, timeout: number) => locator.waitFor({ s
  */
 async function shownOnPage(page: Page, text: string): Promise<boolean> {
   const shown = page.getByText(text, { exact: false }).first();
-  if (await visibleWithin(shown, 10_000)) return true;
-  const showMore = page.getByRole('button', { name: 'Show more' });
-  for (let pages = 0; pages < 10 && (await showMore.count()) > 0; pages++) {
-    await showMore.first().click();
-    if (await visibleWithin(shown, 5_000)) return true;
+  // Lists disable 'Show more' while they load the next page.
+  const showMore = page.getByRole('button', { name: 'Show more', disabled: false }).first();
+  for (let pages = 0; pages <= 10; pages++) {
+    // A page of the list is in once the row shows, or 'Show more' offers the next one without it.
+    if (!(await visibleWithin(shown.or(showMore), 10_000))) return false;
+    if (await shown.isVisible()) return true;
+    await showMore.click();
   }
   return false;
 }

@@ -4,12 +4,12 @@
  * show what the stack itself answers, at desktop and phone widths.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 /** What PostgREST says about itself, read directly so the page can be compared with it. */
 async function restApiVersion(): Promise<string> {

@@ -7,15 +7,15 @@
  */
 import crypto from 'node:crypto';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listingAddress, SAMPLE_JPEG, SAMPLE_PDF, sendInboundMail } from '../tests/support/inbound-mail.ts';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const COORDINATOR = 'olivia.chen@listingdesk.test';
 const MEMBER = 'marcus.johnson@listingdesk.test';

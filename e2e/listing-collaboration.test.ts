@@ -5,13 +5,13 @@
  * of every tab for both roles.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { listingIdByAddress, query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const COORDINATOR = 'olivia.chen@listingdesk.test';
 const AGENT = 'emily.rodriguez@listingdesk.test';

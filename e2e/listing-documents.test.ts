@@ -7,14 +7,14 @@
 import fs from 'node:fs';
 import { unzipSync } from 'fflate';
 import type { Browser, Download, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatFileSize } from '../src/lib/format-file-size.ts';
 import { signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { clientAs, listingIdByAddress, pdfBytes, PNG_BYTES, query, storedObjects } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const AGENT = 'marcus.johnson@listingdesk.test';
 const OTHER_AGENT = 'sarah.thompson@listingdesk.test';

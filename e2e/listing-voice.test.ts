@@ -4,13 +4,13 @@
  * played back; an agent of another team cannot fetch the recordings.
  */
 import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { clientAs, listingIdByAddress, query, storedObjects } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const AGENT = 'james.wilson@listingdesk.test';
 const OTHER_TEAM_AGENT = 'marcus.johnson@listingdesk.test';

@@ -3,14 +3,14 @@
  * and signing in through it, sign-out, the 404 page. Chromium, desktop and phone.
  */
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
 import { readFirstToast, recordFirstToast } from './support/first-toast.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 const CAPABILITIES = ['Listing Management', 'Team Collaboration', 'Document Management', 'Smart Notes', 'Status Tracking', 'Future Expansion'];
 

@@ -4,14 +4,14 @@
  * redirect when the session is revoked or its token is unusable.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authStorageKey, revokeAllSessions, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
 import { readFirstToast, recordFirstToast } from './support/first-toast.ts';
+import { workerApp } from './support/worker-app.ts';
 
-const stack = inject('stack');
-const appUrl = inject('appUrl');
+const { stack, appUrl } = workerApp();
 
 async function sidebarItems(page: Page): Promise<string[]> {
   return page.locator('aside [data-testid="sidebar-items"] a').evaluateAll((nodes) => nodes.map((n) => n.textContent?.trim() ?? ''));

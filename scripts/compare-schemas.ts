@@ -189,7 +189,8 @@ try {
   const count = checkoutMigrations(base, baseRoot);
   const config = await resolveConfig({ projectRoot: baseRoot, dataDir: path.join(folder.path, 'data'), dbPort: await freePort(), ephemeral: true });
   const log = createLogger(config.logDir, { quiet: true });
-  const { handle } = await startPostgres(config, log);
+  // Built from the base revision's migrations, not the working tree's cache of migrated clusters.
+  const { handle } = await startPostgres(config, log, { useCache: false });
   stopPostgres = () => handle.stop();
 
   await migrate(config, log, { seed: false });

@@ -1,8 +1,20 @@
 /**
- * `npm test`: the whole suite, in order — typecheck, lint, unit, the bundle
- * budget (a production build's first-screen download, tests/bundle/),
- * integration, database checks (advisors + generated-types drift), browser
- * tests — then a check that no process of a throwaway stack outlived its tests.
+ * `npm test`: the whole suite — typecheck, lint, unit, the bundle budget (a
+ * production build's first-screen download, tests/bundle/), integration,
+ * database checks (advisors + generated-types drift), browser tests — then a
+ * check that no process of a throwaway stack outlived its tests.
+ *
+ *   npm test                  everything
+ *   npm test -- quick         typecheck, lint, unit, and the integration files
+ *                             related to the working tree's changes (vitest
+ *                             --changed: files changed or untracked since HEAD,
+ *                             and the test files importing them)
+ *   npm test -- <prefix>…     the steps whose names start with a prefix
+ *
+ * The four static steps run as two lanes side by side (one per core: each is
+ * single-threaded); the stack-backed steps run one after another, each using
+ * both cores itself. Output of steps that ran side by side is printed whole
+ * when each ends.
  *
  * It first sweeps the temporary folders of earlier runs whose process is gone
  * (a killed run's throwaway stacks, reports, browser profiles), never those of
@@ -11,7 +23,7 @@
  * Every step runs even when an earlier one failed, so one run shows every
  * problem; the exit code is non-zero if any step failed.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ownedTempDir, sweepDeadTempDirs } from '../stack/temp-dirs.ts';
@@ -31,6 +43,9 @@ interface Step {
   report?: string;
 }
 
+/** Steps run one after another in a lane; the lanes of a stage run side by side. */
+type Stage = Step[][];
+
 const swept = sweepDeadTempDirs();
 if (swept.length > 0) console.log(`Removed ${swept.length} temporary folder(s) left by earlier runs that died:\n  ${swept.join('\n  ')}`);
 const reports = ownedTempDir('listingdesk-reports-');
@@ -38,25 +53,35 @@ const reportDir = reports.path;
 // Throwaway stacks of this run put this id in their folder names (tests/support/throwaway-stack.ts).
 const runId = path.basename(reportDir).slice('listingdesk-reports-'.length);
 process.env.LISTINGDESK_TEST_RUN = runId;
-const vitest = (project: string): Step => {
+const vitest = (project: string, name = `${project} tests`, extra: string[] = []): Step => {
   const report = path.join(reportDir, `${project}.json`);
   return {
-    name: `${project} tests`,
-    command: ['npx', 'vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    name,
+    command: ['npx', 'vitest', 'run', '--project', project, ...extra, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     report,
   };
 };
 
-const only = process.argv.slice(2);
-const steps: Step[] = [
-  { name: 'typecheck', command: ['npx', 'tsc', '-b', '--noEmit'] },
-  { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] },
-  vitest('unit'),
-  { ...vitest('bundle'), name: 'bundle budget' },
-  vitest('integration'),
-  { name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] },
-  vitest('e2e'),
-].filter((s) => only.length === 0 || only.some((o) => s.name.startsWith(o)));
+const typecheck: Step = { name: 'typecheck', command: ['npx', 'tsc', '-b', '--noEmit'] };
+const lint: Step = { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] };
+const unit = vitest('unit');
+const bundle = vitest('bundle', 'bundle budget');
+
+const args = process.argv.slice(2);
+let stages: Stage[];
+if (args.length === 1 && args[0] === 'quick') {
+  const changedIntegration = vitest('integration', 'integration tests (changed)', ['--changed', '--passWithNoTests']);
+  stages = [[[typecheck, unit], [lint]], [[changedIntegration]]];
+} else {
+  const all: Stage[] = [
+    [[typecheck, unit], [lint, bundle]],
+    [[vitest('integration')]],
+    [[{ name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] }]],
+    [[vitest('e2e')]],
+  ];
+  const wanted = (step: Step) => args.length === 0 || args.some((prefix) => step.name.startsWith(prefix));
+  stages = all.map((stage) => stage.map((lane) => lane.filter(wanted)).filter((lane) => lane.length > 0)).filter((stage) => stage.length > 0);
+}
 
 let passed = 0;
 let failed = 0;
@@ -64,22 +89,49 @@ let skipped = 0;
 const failures: string[] = [];
 const timings: string[] = [];
 
-for (const step of steps) {
-  console.log(`\n━━ ${step.name} ━━ ${step.command.join(' ')}`);
+const header = (step: Step) => `\n━━ ${step.name} ━━ ${step.command.join(' ')}`;
+
+/** Runs a step; its output goes straight to ours when it runs alone, else is kept and printed when it ends. */
+function runStep(step: Step, alone: boolean): Promise<void> {
+  if (alone) console.log(header(step));
   const t0 = performance.now();
-  const result = spawnSync(step.command[0], step.command.slice(1), { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
-  const seconds = ((performance.now() - t0) / 1000).toFixed(1);
-  timings.push(`${step.name}: ${seconds} s`);
-  if (step.report && fs.existsSync(step.report)) {
-    const r = JSON.parse(fs.readFileSync(step.report, 'utf8')) as VitestReport;
-    // A file that fails outside any test (its beforeAll, an import) marks its tests skipped, not failed:
-    // count such a file as one failure so the closing line never reads "0 failed" for a broken suite.
-    const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
-    passed += r.numPassedTests;
-    failed += r.numFailedTests + brokenFiles;
-    skipped += r.numPendingTests + r.numTodoTests;
-  }
-  if (result.status !== 0) failures.push(`${step.name} (exit ${result.status ?? result.signal})`);
+  const child = spawn(step.command[0], step.command.slice(1), {
+    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
+  });
+  const output: Buffer[] = [];
+  child.stdout?.on('data', (b: Buffer) => output.push(b));
+  child.stderr?.on('data', (b: Buffer) => output.push(b));
+  return new Promise((resolve) => {
+    child.on('close', (code, signal) => {
+      if (!alone) process.stdout.write(`${header(step)}\n${Buffer.concat(output).toString('utf8')}`);
+      timings.push(`${step.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      countTests(step);
+      if (code !== 0) failures.push(`${step.name} (exit ${code ?? signal})`);
+      resolve();
+    });
+  });
+}
+
+function countTests(step: Step): void {
+  if (!step.report || !fs.existsSync(step.report)) return;
+  const r = JSON.parse(fs.readFileSync(step.report, 'utf8')) as VitestReport;
+  // A file that fails outside any test (its beforeAll, an import) marks its tests skipped, not failed:
+  // count such a file as one failure so the closing line never reads "0 failed" for a broken suite.
+  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  passed += r.numPassedTests;
+  failed += r.numFailedTests + brokenFiles;
+  skipped += r.numPendingTests + r.numTodoTests;
+}
+
+const started = performance.now();
+for (const stage of stages) {
+  const alone = stage.length === 1;
+  await Promise.all(
+    stage.map(async (lane) => {
+      for (const step of lane) await runStep(step, alone);
+    }),
+  );
 }
 
 // A throwaway stack that outlives its tests would hold ports and memory on CI.
@@ -89,7 +141,7 @@ const strays = spawnSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
 if (strays.length > 0) failures.push(`stray processes of throwaway stacks:\n${strays.join('\n')}`);
 
 reports.remove();
-console.log(`\n━━ summary ━━\n${timings.join('\n')}`);
+console.log(`\n━━ summary ━━\n${timings.join('\n')}\ntotal: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length > 0) console.log(`\nFailed steps:\n- ${failures.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);

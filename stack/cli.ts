@@ -19,11 +19,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { resolveConfig, type StackOptions } from './config.ts';
-import { createLogger } from './log.ts';
-import { dropDatabaseObjects, migrate } from './migrate.ts';
-import { rolePool, startPostgres } from './postgres.ts';
-import { seedBuckets } from './storage/seed-buckets.ts';
-import { onShutdownSignal, startStack, type StackState } from './supervisor.ts';
+// Only `run` and `reset` load the stack's parts (imported where used): `start`, `status` and `stop`
+// answer without compiling and loading the gateway and its services, about a second each.
+import type { StackState } from './supervisor.ts';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -136,6 +134,7 @@ async function start(): Promise<number> {
 
 /** Runs the stack in this process until SIGINT/SIGTERM, or until a part crashes. */
 async function run(): Promise<number> {
+  const { onShutdownSignal, startStack } = await import('./supervisor.ts');
   const stack = await startStack({ ...options, logEcho: false });
   printEnv(stack.env);
   const code = await new Promise<number>((resolve) => {
@@ -187,6 +186,12 @@ async function reset(): Promise<number> {
   const wasRunning = Boolean(runningState());
   if (wasRunning) await stop();
   const t0 = performance.now();
+  const [{ createLogger }, { dropDatabaseObjects, migrate }, { rolePool, startPostgres }, { seedBuckets }] = await Promise.all([
+    import('./log.ts'),
+    import('./migrate.ts'),
+    import('./postgres.ts'),
+    import('./storage/seed-buckets.ts'),
+  ]);
   const log = createLogger(config.logDir);
   const { handle } = await startPostgres(config, log);
   try {

@@ -120,25 +120,38 @@ export async function migrate(config: StackConfig, log: Logger, options: { seed:
       );
       applied.push(file);
     }
-    let seeded = false;
-    const seedFile = path.join(config.supabaseDir, 'seed.sql');
-    const seed =
-      options.seed === 'if-never-seeded' ? (await client.query('select 1 from supabase_migrations.seed_files')).rowCount === 0 : options.seed;
-    if (seed && fs.existsSync(seedFile)) {
-      const sql = fs.readFileSync(seedFile, 'utf8');
-      await inTransaction(client, sql, 'seed.sql');
-      await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', [
-        'supabase/seed.sql',
-        sha256(sql),
-      ]);
-      seeded = true;
-    }
+    const seeded = options.seed === false ? false : await seedWith(client, config, options.seed);
     // PostgREST caches the schema; tell it to look again.
     await client.query(`notify pgrst, 'reload schema'`);
     return { applied, seeded, milliseconds: Math.round(performance.now() - started) };
   } finally {
     await client.end();
   }
+}
+
+/** Applies supabase/seed.sql (always, or only to a database never seeded); true when it ran. */
+export async function seed(config: StackConfig, when: true | 'if-never-seeded'): Promise<boolean> {
+  const client = new pg.Client({ connectionString: config.dbUrl, application_name: 'listingdesk-seed' });
+  await client.connect();
+  try {
+    await client.query("set client_min_messages = 'warning'");
+    return await seedWith(client, config, when);
+  } finally {
+    await client.end();
+  }
+}
+
+async function seedWith(client: pg.Client, config: StackConfig, when: true | 'if-never-seeded'): Promise<boolean> {
+  const seedFile = path.join(config.supabaseDir, 'seed.sql');
+  if (!fs.existsSync(seedFile)) return false;
+  if (when === 'if-never-seeded' && (await client.query('select 1 from supabase_migrations.seed_files')).rowCount !== 0) return false;
+  const sql = fs.readFileSync(seedFile, 'utf8');
+  await inTransaction(client, sql, 'seed.sql');
+  await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', [
+    'supabase/seed.sql',
+    sha256(sql),
+  ]);
+  return true;
 }
 
 /** Drops everything the bootstrap and migrations created, for `stack reset`. */

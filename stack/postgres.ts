@@ -20,16 +20,33 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import pg from 'pg';
 import type { StackConfig } from './config.ts';
 import type { Logger } from './log.ts';
+import { ClusterCache } from './cluster-cache.ts';
 import { postgresBinaries, postgresUser, type RunAs } from './pg-binaries.ts';
 import { PostgresServer } from './pg-server.ts';
 
 export interface PostgresHandle {
-  pid: number;
+  /** The server's current process id (a new one after `restart`). */
+  readonly pid: number;
   /** The data directory PostgreSQL runs on (config.dbDir, or where it points). */
   dataDir: string;
   stop(): Promise<void>;
+  /**
+   * Shuts the server down cleanly, runs `whileStopped` on its data directory
+   * (e.g. to copy it), and starts it again; exit listeners follow the new process.
+   */
+  restart(whileStopped: () => void): Promise<void>;
   /** The server process, for crash reporting. */
   onExit(listener: (code: number | null) => void): void;
+}
+
+export interface StartedPostgres {
+  handle: PostgresHandle;
+  /** The data directory had no cluster yet. */
+  fresh: boolean;
+  /** A fresh cluster was copied from the cache of migrated clusters (bootstrap and migrations already applied). */
+  restored: boolean;
+  /** Where a freshly built cluster can be kept for later fresh starts. */
+  cache: ClusterCache;
 }
 
 /** Root of the data directories of stacks whose own folder the postgres user cannot reach. */
@@ -91,12 +108,19 @@ function stopStaleServer(dbDir: string, log: Logger): void {
   }
 }
 
-export async function startPostgres(config: StackConfig, log: Logger): Promise<{ handle: PostgresHandle; fresh: boolean }> {
+/**
+ * Starts PostgreSQL on the data folder's cluster. A fresh data folder gets a
+ * copy of the cached migrated cluster when there is one (stack/cluster-cache.ts),
+ * else a new cluster from initdb; `useCache: false` always runs initdb.
+ */
+export async function startPostgres(config: StackConfig, log: Logger, options: { useCache?: boolean } = {}): Promise<StartedPostgres> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const runAs = postgresUser();
   const dbDir = postgresDataDir(config, runAs, log);
   const fresh = !fs.existsSync(path.join(dbDir, 'PG_VERSION'));
   stopStaleServer(dbDir, log);
+  const binaries = await postgresBinaries();
+  const cache = new ClusterCache(config.projectRoot, binaries);
 
   const flags = [
     '-c', 'listen_addresses=127.0.0.1',
@@ -113,7 +137,7 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
   if (config.ephemeral) flags.push('-c', 'wal_writer_delay=10ms');
 
   const server = new PostgresServer({
-    binaries: await postgresBinaries(),
+    binaries,
     runAs,
     databaseDir: dbDir,
     port: config.dbPort,
@@ -125,26 +149,43 @@ export async function startPostgres(config: StackConfig, log: Logger): Promise<{
     onLog: (m) => log.part('postgres', m),
     onError: (m) => log.part('postgres', String(m instanceof Error ? m.stack : m)),
   });
-  if (fresh) {
+  const restored = fresh && options.useCache !== false && cache.restore(dbDir, runAs);
+  if (restored) log.info(`copied a migrated PostgreSQL cluster from ${path.relative(config.projectRoot, cache.dir)}`);
+  else if (fresh) {
     log.info('initialising a new PostgreSQL cluster');
     await server.initialise();
   }
   await server.start();
-  const child = server.process;
   let stopping = false;
+  const exitListeners: ((code: number | null) => void)[] = [];
+  const watch = () =>
+    server.process?.on('exit', (code) => {
+      if (!stopping) for (const listener of exitListeners) listener(code);
+    });
+  watch();
   return {
     fresh,
+    restored,
+    cache,
     handle: {
-      pid: child?.pid ?? 0,
+      get pid() {
+        return server.process?.pid ?? 0;
+      },
       dataDir: dbDir,
       async stop() {
         stopping = true;
         await server.stop();
       },
+      async restart(whileStopped) {
+        stopping = true;
+        await server.stop();
+        whileStopped();
+        await server.start();
+        stopping = false;
+        watch();
+      },
       onExit(listener) {
-        child?.on('exit', (code) => {
-          if (!stopping) listener(code);
-        });
+        exitListeners.push(listener);
       },
     },
   };

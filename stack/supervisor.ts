@@ -8,23 +8,35 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { resolveConfig, statusEnv, type StackConfig, type StackOptions } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
-import { migrate, type MigrationReport } from './migrate.ts';
+import { migrate, seed, type MigrationReport } from './migrate.ts';
 import { rolePool, startPostgres, superuserPool } from './postgres.ts';
 import { startPostgrest } from './postgrest.ts';
 import { startWatchdog } from './watchdog.ts';
 import { alive, onExit, removeSync, sleepSync } from './temp-dirs.ts';
-import { startGateway } from './gateway/server.ts';
-import { createRestService } from './gateway/rest.ts';
-import { startMailServer } from './mail/server.ts';
-import { startSmtpListener } from './mail/smtp.ts';
-import { startMailCatcher } from './mail/catcher.ts';
-import { startJobTimer } from './jobs.ts';
-import { AUTH_OPEN_PATHS, createAuthService } from './auth/service.ts';
-import { STORAGE_OPEN_PATHS, createStorageService } from './storage/service.ts';
-import { REALTIME_OPEN_PATHS, createRealtimeService } from './realtime/service.ts';
-import { createFunctionsService } from './functions/service.ts';
-import { seedBuckets, type SeedBucketsReport } from './storage/seed-buckets.ts';
+import type { SeedBucketsReport } from './storage/seed-buckets.ts';
 import type { ServiceContext } from './gateway/types.ts';
+
+/**
+ * The gateway, its services and the bucket seeding, imported while
+ * PostgreSQL starts: in a new process (`npm run stack -- start` runs the
+ * stack in one) compiling and loading them takes about a second.
+ */
+async function loadServices() {
+  const [gateway, rest, mail, smtp, catcher, jobs, auth, storage, realtime, functions, seedBuckets] = await Promise.all([
+    import('./gateway/server.ts'),
+    import('./gateway/rest.ts'),
+    import('./mail/server.ts'),
+    import('./mail/smtp.ts'),
+    import('./mail/catcher.ts'),
+    import('./jobs.ts'),
+    import('./auth/service.ts'),
+    import('./storage/service.ts'),
+    import('./realtime/service.ts'),
+    import('./functions/service.ts'),
+    import('./storage/seed-buckets.ts'),
+  ]);
+  return { ...gateway, ...rest, ...mail, ...smtp, ...catcher, ...jobs, ...auth, ...storage, ...realtime, ...functions, ...seedBuckets };
+}
 
 export interface RunningStack {
   config: StackConfig;
@@ -101,16 +113,22 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     void stop().then(() => reportCrash(message));
   };
 
+  const loading = loadServices();
+  // Awaited below; until then a failed import must not count as an unhandled rejection.
+  loading.catch(() => undefined);
   try {
-    const { handle: postgres } = await startPostgres(config, log);
+    const { handle: postgres, fresh, restored, cache } = await startPostgres(config, log);
     stops.push(() => postgres.stop());
     postgres.onExit((code) => crash('postgres', code));
     if (options.temporary && !postgres.dataDir.startsWith(`${config.dataDir}${path.sep}`)) throwaway.push(postgres.dataDir);
     const childPids: number[] = [];
     if (options.temporary) forgetExitHook = onExit(() => killAndRemoveSync(postgres.pid, childPids, throwaway));
 
-    // Seed only a database that has never been seeded (fresh or reset).
-    const migrations = await migrate(config, log, { seed: 'if-never-seeded' });
+    // A cluster built from scratch is kept, migrated but not seeded, for the next fresh start (stack/cluster-cache.ts).
+    const built = fresh && !restored ? await migrate(config, log, { seed: false }) : undefined;
+    if (built) await postgres.restart(() => cache.save(postgres.dataDir));
+    // Bootstrap and migrations before PostgREST, which reads the schema they make.
+    const migrated = await migrate(config, log, { seed: false });
 
     // Each service logs in as its hosted counterpart does: GoTrue as
     // supabase_auth_admin, Storage as supabase_storage_admin, Realtime as the
@@ -121,13 +139,26 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     const storagePool = rolePool(config, 'supabase_storage_admin', 10);
     stops.push(() => Promise.all([pool, authPool, storagePool].map((p) => p.end())).then(() => undefined));
 
-    // Demo files of config.toml's [storage.buckets.*] objects_path, only right
-    // after seed.sql ran (as `supabase start` seeds buckets), before the
-    // gateway takes requests.
-    const seededObjects = migrations.seeded ? await seedBuckets(config, storagePool, log) : undefined;
-
-    const postgrest = await startPostgrest(config, log, (code) => crash('postgrest', code));
-    stops.push(() => postgrest.stop());
+    // The seed runs only on a database that has never been seeded (fresh or reset), followed by the
+    // demo files of config.toml's [storage.buckets.*] objects_path (as `supabase start` seeds buckets).
+    // PostgREST starts meanwhile (it reads the schema, not rows); the gateway takes requests after both.
+    const services = await loading;
+    const seeding = (async () => {
+      const t0 = performance.now();
+      const seeded = await seed(config, 'if-never-seeded');
+      return { seeded, milliseconds: performance.now() - t0, objects: seeded ? await services.seedBuckets(config, storagePool, log) : undefined };
+    })();
+    const [seedResult, postgrestResult] = await Promise.allSettled([seeding, startPostgrest(config, log, (code) => crash('postgrest', code))]);
+    if (postgrestResult.status === 'fulfilled') stops.push(() => postgrestResult.value.stop());
+    if (seedResult.status === 'rejected') throw seedResult.reason;
+    if (postgrestResult.status === 'rejected') throw postgrestResult.reason;
+    const postgrest = postgrestResult.value;
+    const seededObjects = seedResult.value.objects;
+    const migrations: MigrationReport = {
+      applied: [...(built?.applied ?? []), ...migrated.applied],
+      seeded: seedResult.value.seeded,
+      milliseconds: Math.round((built?.milliseconds ?? 0) + migrated.milliseconds + seedResult.value.milliseconds),
+    };
     childPids.push(postgrest.child.pid ?? 0);
     const watchdog = startWatchdog(
       process.pid,
@@ -139,27 +170,27 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     );
     stops.push(async () => watchdog.stop());
 
-    const mail = await startMailServer(config, log);
+    const mail = await services.startMailServer(config, log);
     stops.push(() => mail.close());
-    const catcher = await startMailCatcher(config, log, (caught) => mail.recordCaught(caught));
+    const catcher = await services.startMailCatcher(config, log, (caught) => mail.recordCaught(caught));
     stops.push(() => catcher.close());
 
     const ctx: ServiceContext = { config, pool, log, mail: mail.mailer, restUrl: postgrest.url };
-    const gateway = await startGateway(ctx, [
-      { prefix: '/rest/v1', service: createRestService(postgrest.url) },
-      { prefix: '/auth/v1', service: await createAuthService({ ...ctx, pool: authPool }), openPaths: AUTH_OPEN_PATHS },
-      { prefix: '/storage/v1', service: await createStorageService({ ...ctx, pool: storagePool }), openPaths: STORAGE_OPEN_PATHS },
-      { prefix: '/realtime/v1', service: await createRealtimeService(ctx), openPaths: REALTIME_OPEN_PATHS },
-      { prefix: '/functions/v1', service: await createFunctionsService(ctx), requiresApiKey: false },
+    const gateway = await services.startGateway(ctx, [
+      { prefix: '/rest/v1', service: services.createRestService(postgrest.url) },
+      { prefix: '/auth/v1', service: await services.createAuthService({ ...ctx, pool: authPool }), openPaths: services.AUTH_OPEN_PATHS },
+      { prefix: '/storage/v1', service: await services.createStorageService({ ...ctx, pool: storagePool }), openPaths: services.STORAGE_OPEN_PATHS },
+      { prefix: '/realtime/v1', service: await services.createRealtimeService(ctx), openPaths: services.REALTIME_OPEN_PATHS },
+      { prefix: '/functions/v1', service: await services.createFunctionsService(ctx), requiresApiKey: false },
     ]);
     stops.push(() => gateway.close());
 
     // After the gateway: the listener hands each message to the inbound-email function.
-    const smtp = await startSmtpListener(config, log, (received) => mail.recordInbound(received));
+    const smtp = await services.startSmtpListener(config, log, (received) => mail.recordInbound(received));
     stops.push(() => smtp.close());
 
     // The jobs pg_cron runs on hosted Supabase (deadline reminders, the daily digest), on a timer.
-    const jobs = startJobTimer(config, log);
+    const jobs = services.startJobTimer(config, log);
     stops.push(() => jobs.stop());
 
     const startupMs = Math.round(performance.now() - started);

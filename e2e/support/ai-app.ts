@@ -1,11 +1,12 @@
 /**
  * For the AI browser tests: a stack whose functions use the fake provider
- * (tests/support/ai-stack.ts) and an app dev server pointed at it, apart from
- * the shared browser-test stack (which has no AI provider configured).
+ * (tests/support/ai-stack.ts) and a preview server of the run's app build
+ * pointed at it, apart from the worker's stack (which has no AI provider configured).
  */
+import { inject } from 'vitest';
 import { freePort } from '../../stack/processes.ts';
 import { startAiStack, type AiStack } from '../../tests/support/ai-stack.ts';
-import { startAppServer } from './global-setup.ts';
+import { startAppServer } from './app-server.ts';
 
 export interface AiApp extends AiStack {
   appUrl: string;
@@ -15,11 +16,8 @@ export async function startAiApp(options: { rateLimitPerMinute?: number; timeout
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;
   const ai = await startAiStack({ ...options, siteUrl: appUrl });
-  const previous = { url: process.env.VITE_SUPABASE_URL, key: process.env.VITE_SUPABASE_ANON_KEY };
-  process.env.VITE_SUPABASE_URL = ai.info.apiUrl;
-  process.env.VITE_SUPABASE_ANON_KEY = ai.info.anonKey;
   try {
-    const server = await startAppServer(port);
+    const server = await startAppServer(inject('appBuild'), ai.info, port);
     return {
       ...ai,
       appUrl,
@@ -31,10 +29,5 @@ export async function startAiApp(options: { rateLimitPerMinute?: number; timeout
   } catch (error) {
     await ai.stop();
     throw error;
-  } finally {
-    if (previous.url === undefined) delete process.env.VITE_SUPABASE_URL;
-    else process.env.VITE_SUPABASE_URL = previous.url;
-    if (previous.key === undefined) delete process.env.VITE_SUPABASE_ANON_KEY;
-    else process.env.VITE_SUPABASE_ANON_KEY = previous.key;
   }
 }

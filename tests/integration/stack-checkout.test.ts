@@ -1,8 +1,9 @@
 /**
  * A checkout anywhere: the repository cloned into a private folder (mode 700,
  * as `mktemp -d` or a root home gives) runs `npm run stack -- start/status/stop`
- * and an integration test file, and no folder outside the clone and the
- * stack's own cache/data folders changes its permissions.
+ * (the first fresh start builds the cluster and keeps a copy) and an
+ * integration test file (whose stacks start from that copy), and no folder
+ * outside the clone and the stack's own cache/data folders changes its permissions.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,11 +59,12 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
     expect(cloned.status, `git clone works: ${cloned.stderr}`).toBe(0);
     const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
     expect(spawnSync('git', ['rev-parse', 'HEAD'], { cwd: clone, encoding: 'utf8' }).stdout.trim(), 'the clone is at our HEAD').toBe(head);
-    // node_modules as hard links (the point is the private path); the Deno cache as a real copy, since Deno writes into it.
+    // node_modules as hard links (the point is the private path); of its caches only what `npm install` makes,
+    // the Deno cache, as a real copy since Deno writes into it: no cached cluster, so the first start runs initdb.
     expect(spawnSync('cp', ['-al', path.join(root, 'node_modules'), clone]).status, 'node_modules copied').toBe(0);
-    const denoCache = path.join(root, 'node_modules', '.cache');
+    const denoCache = path.join(root, 'node_modules', '.cache', 'deno');
     fs.rmSync(path.join(clone, 'node_modules', '.cache'), { recursive: true, force: true });
-    if (fs.existsSync(denoCache)) fs.cpSync(denoCache, path.join(clone, 'node_modules', '.cache'), { recursive: true });
+    if (fs.existsSync(denoCache)) fs.cpSync(denoCache, path.join(clone, 'node_modules', '.cache', 'deno'), { recursive: true });
     ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort()), '--smtp-port', String(await freePort())];
     before = modes();
   });
@@ -80,6 +82,9 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
     expect(status.out, 'status prints the API URL').toMatch(/^API_URL="http:\/\/127\.0\.0\.1:\d+"$/m);
     const db = relocatedDb();
     if (db) expect(db.startsWith(`${relocatedDataRoot()}/`), `the cluster of a private checkout lives under ${relocatedDataRoot()}`).toBe(true);
+    const clusters = path.join(clone, 'node_modules', '.cache', 'listingdesk');
+    const kept = fs.existsSync(clusters) ? fs.readdirSync(clusters).filter((n) => fs.existsSync(path.join(clusters, n, '.complete.json'))) : [];
+    expect(kept.length, 'the first fresh start keeps its migrated cluster in the clone for later fresh starts').toBe(1);
     const stopped = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'stop', ...ports]);
     expect(stopped.code, `stop works:\n${stopped.out}`).toBe(0);
     expect(modes(), 'no folder outside the clone and the stack’s own folders changed mode').toEqual(before);

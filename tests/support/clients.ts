@@ -6,12 +6,20 @@ import crypto from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import pg from 'pg';
-import { inject } from 'vitest';
 import WebSocket from 'ws';
 import type { StackInfo } from './throwaway-stack.ts';
 
+let current: StackInfo | undefined;
+
+/** Makes `info` the stack of this test file (tests/support/worker-setup.ts calls it with the worker's own stack). */
+export function useStack(info: StackInfo): void {
+  current = info;
+}
+
+/** The stack this test file runs against. */
 export function stackInfo(): StackInfo {
-  return inject('stack');
+  if (!current) throw new Error('no stack for this test file: run it with `npx vitest run --project integration <file>` (the setup file provides one)');
+  return current;
 }
 
 const clientOptions = {

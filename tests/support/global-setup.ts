@@ -1,15 +1,18 @@
 /**
- * Starts one throwaway local stack for the integration tests: free ports, a
- * temporary data folder, a random JWT secret. It never touches dev data and
- * can run while `npm run dev` runs.
+ * Integration tests: each test worker gets a throwaway local stack of its own
+ * (tests/support/worker-stacks.ts), started when the worker's first file asks:
+ * free ports, a temporary data folder, a random JWT secret. It never touches
+ * dev data and can run while `npm run dev` runs.
  */
 import type { TestProject } from 'vitest/node';
 import { startThrowawayStack } from './throwaway-stack.ts';
+import { serveWorkerStacks } from './worker-stacks.ts';
 
 export default async function setup(project: TestProject) {
-  const stack = await startThrowawayStack();
-  project.provide('stack', stack.info);
-  return async () => {
-    await stack.stop();
-  };
+  const stacks = await serveWorkerStacks(async () => {
+    const stack = await startThrowawayStack();
+    return { value: stack.info, stop: () => stack.stop() };
+  });
+  project.provide('workerStacks', stacks.url);
+  return () => stacks.stop();
 }

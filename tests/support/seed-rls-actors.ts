@@ -6,6 +6,7 @@
  */
 import crypto from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import bcrypt from 'bcryptjs';
 import type pg from 'pg';
 import WebSocket from 'ws';
 import { anonClient, serviceClient, stackInfo, withDb } from './clients.ts';
@@ -35,6 +36,23 @@ export function anonActor(): Actor {
   return { key: 'anon', id: null, authId: null, email: null, client: anonClient() };
 }
 
+let sharedPassword: { password: string; hash: string } | undefined;
+
+/**
+ * The password of every actor of this test file, imported as a bcrypt hash of
+ * the lowest cost (the admin API's `password_hash`, as for users moved from
+ * another system): RLS tests create over a hundred actors, and at GoTrue's
+ * cost of 10 each would spend two bcrypt rounds of the auth service's CPU on
+ * being created and signed in. The sign-in still checks the password.
+ */
+function actorPassword(): { password: string; hash: string } {
+  if (!sharedPassword) {
+    const plain = `pw-${crypto.randomUUID()}`;
+    sharedPassword = { password: plain, hash: bcrypt.hashSync(plain, 4) };
+  }
+  return sharedPassword;
+}
+
 /** A sign-in with its first account set to the given role (and coordinator). */
 export async function createActor(
   key: string,
@@ -42,10 +60,10 @@ export async function createActor(
   options: { assignedTcId?: string | null; email?: string; firstName?: string; lastName?: string } = {},
 ): Promise<Actor> {
   const email = options.email ?? `${key.toLowerCase()}-${crypto.randomUUID().slice(0, 8)}@rls.test`;
-  const password = `pw-${crypto.randomUUID()}`;
+  const { password, hash } = actorPassword();
   const created = await serviceClient().auth.admin.createUser({
     email,
-    password,
+    password_hash: hash,
     email_confirm: true,
     user_metadata: { first_name: options.firstName ?? key, last_name: options.lastName ?? 'Test' },
   });

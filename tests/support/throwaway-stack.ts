@@ -28,12 +28,6 @@ export interface StackInfo {
   startupMs: number;
 }
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    stack: StackInfo;
-  }
-}
-
 /**
  * Folder prefix of throwaway stacks (ownedTempDir appends `p<pid>-XXXXXX`).
  * `npm test` sets LISTINGDESK_TEST_RUN so its stray-process check judges only
