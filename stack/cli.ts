@@ -213,7 +213,7 @@ async function reset(): Promise<number> {
 const commands: Record<string, () => Promise<number>> = { start, stop, status, reset, run };
 const command = commands[positionals[0] ?? ''];
 if (!command) {
-  console.error('usage: npm run stack -- <start|stop|status|reset> [--foreground] [-o env|json] [--data-dir DIR] [--api-port N] [--db-port N] [--mail-port N] [--smtp-port N]');
+  console.error('usage: npm run stack -- <start|stop|status|reset> [--foreground] [-o env|json] [--data-dir DIR] [--api-port N] [--db-port N] [--mail-port N] [--smtp-port N] [--mail-smtp-port N]');
   process.exit(2);
 }
 process.exit(await command());

@@ -65,7 +65,7 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
     const denoCache = path.join(root, 'node_modules', '.cache', 'deno');
     fs.rmSync(path.join(clone, 'node_modules', '.cache'), { recursive: true, force: true });
     if (fs.existsSync(denoCache)) fs.cpSync(denoCache, path.join(clone, 'node_modules', '.cache', 'deno'), { recursive: true });
-    ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort()), '--smtp-port', String(await freePort())];
+    ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort()), '--smtp-port', String(await freePort()), '--mail-smtp-port', String(await freePort())];
     before = modes();
   });
 

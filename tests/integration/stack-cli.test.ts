@@ -48,7 +48,7 @@ describe('npm run stack', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     folder = ownedTempDir(throwawayPrefix('cli'));
     dataDir = folder.path;
-    ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort()), '--smtp-port', String(await freePort())];
+    ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort()), '--smtp-port', String(await freePort()), '--mail-smtp-port', String(await freePort())];
   });
   afterAll(() => {
     stack('stop');
