@@ -160,6 +160,9 @@ async function shownOnPage(page: Page, text: string): Promise<boolean> {
     if (!(await visibleWithin(shown.or(showMore), 10_000))) return false;
     if (await shown.isVisible()) return true;
     await showMore.click();
+    // The click starts loading the next page and disables the button: look again only once it has
+    // (or the page is already in), or the loop would click through the pages before any arrives.
+    await showMore.waitFor({ state: 'hidden', timeout: 2_000 }).catch(() => undefined);
   }
   return false;
 }
