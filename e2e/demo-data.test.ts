@@ -149,13 +149,14 @@ const visibleWithin = (locator: Locator, timeout: number) => locator.waitFor({ s
 /**
  * Whether `text` is on the page, as a person would find it: on screen, or
  * after 'Show more' (paged lists, newest first: rows other tests added for the
- * same person push the seeded ones to later pages).
+ * same person push the seeded ones to later pages; with the browser files in
+ * parallel workers, more of them run before this file).
  */
 async function shownOnPage(page: Page, text: string): Promise<boolean> {
   const shown = page.getByText(text, { exact: false }).first();
   // Lists disable 'Show more' while they load the next page.
   const showMore = page.getByRole('button', { name: 'Show more', disabled: false }).first();
-  for (let pages = 0; pages <= 10; pages++) {
+  for (let pages = 0; pages <= 50; pages++) {
     // A page of the list is in once the row shows, or 'Show more' offers the next one without it.
     if (!(await visibleWithin(shown.or(showMore), 10_000))) return false;
     if (await shown.isVisible()) return true;
