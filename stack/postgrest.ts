@@ -20,6 +20,9 @@ export interface PostgrestHandle extends ManagedProcess {
   url: string;
 }
 
+/** Connections PostgREST keeps open to serve requests (tests that need every one of them busy read it). */
+export const POSTGREST_POOL_SIZE = 10;
+
 export async function startPostgrest(config: StackConfig, log: Logger, onCrash: (code: number | null) => void): Promise<PostgrestHandle> {
   // The gateway's, database's and mail ports are bound by other parts (some only later), and the two
   // ports picked here must differ: the system may hand out a just-released port again.
@@ -37,7 +40,7 @@ export async function startPostgrest(config: StackConfig, log: Logger, onCrash: 
     PGRST_JWT_SECRET: config.jwtSecret,
     PGRST_DB_USE_LEGACY_GUCS: 'false',
     PGRST_DB_CHANNEL_ENABLED: 'true',
-    PGRST_DB_POOL: '10',
+    PGRST_DB_POOL: String(POSTGREST_POOL_SIZE),
     PGRST_DB_PLAN_ENABLED: String(config.explainPlans),
     PGRST_SERVER_HOST: '127.0.0.1',
     PGRST_SERVER_PORT: String(port),

@@ -7,11 +7,13 @@
  *
  * Why the next request lands on a connection that served the user before:
  * files run one after another (vitest.config.ts), so during a test only its
- * own requests reach PostgREST. Before each change, `warmPool` sends the
- * affected user's read in bursts of 40 concurrent requests (more than the
- * pool holds, so every connection is taken) until pg_stat_activity shows that
- * every PostgREST pool connection finished a request after the burst began,
- * i.e. served this user. After the change, `afterChange` checks the single
+ * own requests reach PostgREST (each worker has a stack of its own). Before
+ * each change, `warmPool` sends the affected user's read in bursts of 40
+ * concurrent requests (more than the pool holds, so every connection is taken)
+ * until pg_stat_activity shows the pool at its full size (PostgREST opens
+ * connections on demand: under CPU load a burst may be served by fewer, and a
+ * later one open another) with every connection having finished a request
+ * after the burst began, i.e. served this user. After the change, `afterChange` checks the single
  * next request, then a burst of 40 (every connection again), and that every
  * pool connection used after the change existed before it (no fresh
  * connection answered). So whatever a connection may keep from a user's
@@ -22,6 +24,7 @@
  * passing unchanged.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGREST_POOL_SIZE } from '../../stack/postgrest.ts';
 import { demoUser, withDb, type TestUser } from '../support/clients.ts';
 import { createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
 import { keepSeedData } from '../support/seed-guard.ts';
@@ -55,15 +58,15 @@ async function poolConnections(): Promise<{ pid: number; opened: Date; lastUsed:
 const databaseNow = () => withDb(async (db) => (await db.query<{ now: Date }>('select clock_timestamp() as now')).rows[0].now);
 const burst = <T>(read: () => Promise<T>) => Promise.all(Array.from({ length: BURST }, () => read()));
 
-/** Sends the user's read until every PostgREST pool connection has served it; returns the connections' ids. */
+/** Sends the user's read until PostgREST's pool is full and every connection of it has served the user; returns the connections' ids. */
 async function warmPool(read: Read): Promise<Set<number>> {
   const start = await databaseNow();
-  for (let attempt = 0; attempt < 5; attempt++) {
+  for (let attempt = 0; attempt < 20; attempt++) {
     await burst(read);
     const connections = await poolConnections();
-    if (connections.length > 0 && connections.every((c) => c.lastUsed >= start)) return new Set(connections.map((c) => c.pid));
+    if (connections.length === POSTGREST_POOL_SIZE && connections.every((c) => c.lastUsed >= start)) return new Set(connections.map((c) => c.pid));
   }
-  throw new Error('PostgREST kept a pool connection idle through five bursts of the same read');
+  throw new Error(`PostgREST did not serve twenty bursts of the same read on all ${POSTGREST_POOL_SIZE} pool connections`);
 }
 
 /**
