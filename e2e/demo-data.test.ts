@@ -141,10 +141,15 @@ function byAccountAndPage(rows: SeededRow[]): SeededRow[][][] {
   return [...accounts.values()].map((pages) => [...pages.values()]);
 }
 
-const visibleWithin = (locator: Locator, timeout: number) => locator.waitFor({ state: 'visible', timeout }).then(
-  () => true,
-  () => false,
-);
+/** Whether `locator` shows within `timeout`; any other failure (e.g. a strict-mode violation) is the test's error, not a "no". */
+const visibleWithin = (locator: Locator, timeout: number) =>
+  locator.waitFor({ state: 'visible', timeout }).then(
+    () => true,
+    (error: Error) => {
+      if (error.name === 'TimeoutError') return false;
+      throw error;
+    },
+  );
 
 /**
  * Whether `text` is on the page, as a person would find it: on screen, or
@@ -158,7 +163,8 @@ async function shownOnPage(page: Page, text: string): Promise<boolean> {
   const showMore = page.getByRole('button', { name: 'Show more', disabled: false }).first();
   for (let pages = 0; pages <= 50; pages++) {
     // A page of the list is in once the row shows, or 'Show more' offers the next one without it.
-    if (!(await visibleWithin(shown.or(showMore), 10_000))) return false;
+    // Both may show at once: without first(), waitFor's strict mode refuses the two matches at once.
+    if (!(await visibleWithin(shown.or(showMore).first(), 10_000))) return false;
     if (await shown.isVisible()) return true;
     await showMore.click();
     // The click starts loading the next page and disables the button: look again only once it has
