@@ -55,6 +55,8 @@ export default defineConfig({
           // Each worker gets a stack and an app server of its own; its files run one after another on them.
           setupFiles: ['e2e/support/worker-setup.ts'],
           maxWorkers: E2E_WORKERS,
+          // A worker process runs its files one after another and keeps one Chromium for them (e2e/support/browser.ts).
+          isolate: false,
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,

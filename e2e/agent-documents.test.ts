@@ -18,7 +18,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type ViewportName } from './support/browser.ts';
+import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage, type ViewportName } from './support/browser.ts';
 import { clientAs, pdfBytes, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -183,7 +183,7 @@ describe('team documents', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download Team Playbook.pdf' }).click()]);
     expect(download.suggestedFilename(), 'the download keeps the file name').toBe('Team Playbook.pdf');
-    expect(Buffer.compare(fs.readFileSync(await download.path()), playbook), 'the downloaded bytes equal the uploaded ones').toBe(0);
+    expect(Buffer.compare(await downloadedBytes(download), playbook), 'the downloaded bytes equal the uploaded ones').toBe(0);
 
     const [tab] = await Promise.all([page.waitForEvent('popup'), row.getByRole('button', { name: 'View Team Playbook.pdf' }).click()]);
     await tab.waitForURL(/\/storage\/v1\/object\/sign\/team-documents\//);

@@ -4,13 +4,12 @@
  * byte-identical files, downloads everything as one zip, adds photos; another
  * agent can reach none of it, by screen, query or storage path.
  */
-import fs from 'node:fs';
 import { unzipSync } from 'fflate';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatFileSize } from '../src/lib/format-file-size.ts';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { clientAs, listingIdByAddress, pdfBytes, PNG_BYTES, query, storedObjects } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -24,11 +23,6 @@ const PHOTOS = 'listing-photos';
 
 const agreement = pdfBytes('Listing agreement, 1418 Barton Hills Dr, signed');
 const checklist = Buffer.from('1. Lockbox\n2. Yard sign\n3. Photos\n');
-
-async function downloaded(download: Download): Promise<Buffer> {
-  const file = await download.path();
-  return fs.readFileSync(file);
-}
 
 async function documentRows(listingId: string) {
   return query<{ file_name: string; file_url: string; file_size: string }>(stack, 'select file_name, file_url, file_size from public.documents where listing_id = $1 order by created_at', [
@@ -83,7 +77,7 @@ describe('listing documents and photos', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), row.getByRole('button', { name: 'Download Listing Agreement.pdf' }).click()]);
     expect(download.suggestedFilename(), 'the download keeps the file name').toBe('Listing Agreement.pdf');
-    expect(Buffer.compare(await downloaded(download), agreement), 'the downloaded bytes equal the uploaded ones').toBe(0);
+    expect(Buffer.compare(await downloadedBytes(download), agreement), 'the downloaded bytes equal the uploaded ones').toBe(0);
     await saveScreenshot(page, 'listing-agent-documents-uploaded');
   });
 
@@ -128,7 +122,7 @@ describe('listing documents and photos', () => {
     await page.waitForTimeout(500);
     expect(downloads, 'one download, not one per document').toBe(1);
     expect(download.suggestedFilename(), 'a zip named after the address').toMatch(/^1418-Barton-Hills-Dr.*-documents\.zip$/);
-    const entries = unzipSync(new Uint8Array(await downloaded(download)));
+    const entries = unzipSync(new Uint8Array(await downloadedBytes(download)));
     expect(Object.keys(entries).sort(), 'the zip holds every document of the listing').toEqual(['Checklist.txt', 'Listing Agreement.pdf']);
     expect(Buffer.compare(Buffer.from(entries['Listing Agreement.pdf']), agreement), 'zipped bytes are the originals').toBe(0);
     expect(Buffer.from(entries['Checklist.txt']).toString(), 'the text file too').toBe(checklist.toString());
@@ -166,7 +160,7 @@ describe('listing documents and photos', () => {
     await page.getByRole('checkbox', { name: 'Select photo 1' }).click();
     await page.getByRole('checkbox', { name: 'Select photo 2' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Selected (2)' }).click()]);
-    const entries = unzipSync(new Uint8Array(await downloaded(download)));
+    const entries = unzipSync(new Uint8Array(await downloadedBytes(download)));
     expect(Object.keys(entries), 'the zip holds the two selected photos').toHaveLength(2);
     await page.getByTestId('photo').first().hover();
     await saveScreenshot(page, 'listing-agent-photos-grid');

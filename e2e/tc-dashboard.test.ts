@@ -7,12 +7,11 @@
  * at desktop and phone sizes; axe on every state.
  */
 import { unzipSync } from 'fflate';
-import fs from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { clientAs, pdfBytes, PNG_BYTES, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -251,7 +250,7 @@ describe('coordinator dashboard', () => {
     await expectNoSeriousA11yViolations(tc.page, 'photos dialog');
     await saveScreenshot(tc.page, 'tc-dashboard-photos-dialog-desktop');
     const [zip] = await Promise.all([tc.page.waitForEvent('download'), photos.getByRole('button', { name: 'Download Selected Photos (2)' }).click()]);
-    const entries = unzipSync(new Uint8Array(fs.readFileSync(await zip.path())));
+    const entries = unzipSync(new Uint8Array(await downloadedBytes(zip)));
     expect(Object.keys(entries).sort(), 'the zip holds exactly the two selected photos').toEqual([...photoNames].sort());
     for (const [i, name] of photoNames.entries()) {
       expect(Buffer.from(entries[name]).equals(pngVariant(`photo-${i}`)), `${name} in the zip has the uploaded bytes`).toBe(true);

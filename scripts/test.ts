@@ -12,9 +12,9 @@
  *   npm test -- <prefix>…     the steps whose names start with a prefix
  *
  * The four static steps run as two lanes side by side (one per core: each is
- * single-threaded); the stack-backed steps run one after another, each using
- * both cores itself. Output of steps that ran side by side is printed whole
- * when each ends.
+ * single-threaded), the database checks beside the integration tests; the
+ * browser tests run alone. The first lane of each stage shows its output as it
+ * comes, the others' is printed whole when the stage ends.
  *
  * It first sweeps the temporary folders of earlier runs whose process is gone
  * (a killed run's throwaway stacks, reports, browser profiles), never those of
@@ -75,8 +75,8 @@ if (args.length === 1 && args[0] === 'quick') {
 } else {
   const all: Stage[] = [
     [[typecheck, unit], [lint, bundle]],
-    [[vitest('integration')]],
-    [[{ name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] }]],
+    // The database checks' stack and advisors are a few seconds' work beside the integration files.
+    [[vitest('integration')], [{ name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] }]],
     [[vitest('e2e')]],
   ];
   const wanted = (step: Step) => args.length === 0 || args.some((prefix) => step.name.startsWith(prefix));
@@ -91,12 +91,15 @@ const timings: string[] = [];
 
 const header = (step: Step) => `\n━━ ${step.name} ━━ ${step.command.join(' ')}`;
 
-/** Runs a step; its output goes straight to ours when it runs alone, else is kept and printed when it ends. */
-function runStep(step: Step, alone: boolean): Promise<void> {
-  if (alone) console.log(header(step));
+/**
+ * Runs a step. A live step's output goes straight to ours; another's is kept
+ * and returned (steps beside a live one), to be printed whole after it.
+ */
+function runStep(step: Step, live: boolean): Promise<string> {
+  if (live) console.log(header(step));
   const t0 = performance.now();
   const child = spawn(step.command[0], step.command.slice(1), {
-    stdio: alone ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+    stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' },
   });
   const output: Buffer[] = [];
@@ -104,11 +107,10 @@ function runStep(step: Step, alone: boolean): Promise<void> {
   child.stderr?.on('data', (b: Buffer) => output.push(b));
   return new Promise((resolve) => {
     child.on('close', (code, signal) => {
-      if (!alone) process.stdout.write(`${header(step)}\n${Buffer.concat(output).toString('utf8')}`);
       timings.push(`${step.name}: ${((performance.now() - t0) / 1000).toFixed(1)} s`);
       countTests(step);
       if (code !== 0) failures.push(`${step.name} (exit ${code ?? signal})`);
-      resolve();
+      resolve(live ? '' : `${header(step)}\n${Buffer.concat(output).toString('utf8')}`);
     });
   });
 }
@@ -126,12 +128,15 @@ function countTests(step: Step): void {
 
 const started = performance.now();
 for (const stage of stages) {
-  const alone = stage.length === 1;
-  await Promise.all(
-    stage.map(async (lane) => {
-      for (const step of lane) await runStep(step, alone);
+  // The first lane of a stage shows its output as it comes; the others' follows when the stage ends.
+  const kept = await Promise.all(
+    stage.map(async (lane, index) => {
+      let output = '';
+      for (const step of lane) output += await runStep(step, index === 0);
+      return output;
     }),
   );
+  process.stdout.write(kept.join(''));
 }
 
 // A throwaway stack that outlives its tests would hold ports and memory on CI.
