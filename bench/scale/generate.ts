@@ -39,11 +39,26 @@ export const benchId = {
   listing: (n: number) => `md5('bench-listing-${n}')::uuid`,
 };
 
-/** Adds listings (and their people and rows) from `from` + 1 to `to`; both multiples of 1,000. */
-export async function growBrokerage(db: pg.ClientBase, from: number, to: number): Promise<void> {
+/** The SQL of the steps for listings `from` + 1 to `to` (both multiples of 1,000): the ranges of people and listings filled in. */
+function stepSql(from: number, to: number): (text: string) => string {
   if (from % LISTINGS_PER_COORDINATOR || to % LISTINGS_PER_COORDINATOR || to <= from) throw new Error(`grow from ${from} to ${to}: multiples of ${LISTINGS_PER_COORDINATOR}`);
   const range = { c0: from / LISTINGS_PER_COORDINATOR + 1, c1: to / LISTINGS_PER_COORDINATOR, a0: from / LISTINGS_PER_AGENT + 1, a1: to / LISTINGS_PER_AGENT, l0: from + 1, l1: to };
-  const sql = (text: string) => text.replace(/:(c0|c1|a0|a1|l0|l1)\b/g, (_, k: keyof typeof range) => String(range[k]));
+  return (text: string) => text.replace(/:(c0|c1|a0|a1|l0|l1)\b/g, (_, k: keyof typeof range) => String(range[k]));
+}
+
+/**
+ * Only the people of listings `from` + 1 to `to` (sign-ins, coordinators,
+ * agents, with the ids of benchId), for benchmarks that load their own rows
+ * (bench/compliance.ts).
+ */
+export async function addPeople(db: pg.ClientBase, from: number, to: number): Promise<void> {
+  const sql = stepSql(from, to);
+  for (const [, statement] of STEPS.slice(0, 3)) await db.query(sql(statement));
+}
+
+/** Adds listings (and their people and rows) from `from` + 1 to `to`; both multiples of 1,000. */
+export async function growBrokerage(db: pg.ClientBase, from: number, to: number): Promise<void> {
+  const sql = stepSql(from, to);
   try {
     await db.query('begin');
     await db.query('set local session_replication_role = replica');
@@ -74,7 +89,7 @@ export async function growBrokerage(db: pg.ClientBase, from: number, to: number)
  * logical decoding has read past it (the walsender decodes every row of the
  * load even though no table was published) and no autovacuum worker runs.
  */
-async function settle(db: pg.ClientBase, timeoutMs = 5 * 60_000): Promise<void> {
+export async function settle(db: pg.ClientBase, timeoutMs = 5 * 60_000): Promise<void> {
   const started = Date.now();
   const { lsn } = (await db.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0];
   const deadline = Date.now() + timeoutMs;
