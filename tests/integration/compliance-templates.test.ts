@@ -184,6 +184,26 @@ describe('by hand', () => {
   });
 });
 
+describe('deleting', () => {
+  it('a listing with a checklist is deleted with it; a deleted template leaves applied items in place', async () => {
+    const listingId = await newListing(agentA, { state: 'WY', year_built: 1950 });
+    const item = (await checklist(listingId))[0];
+    expect((await coordA.client.from('listing_checklist_items').delete().eq('id', item.id)).error, 'an item removed by hand first').toBeNull();
+    const deleted = await agentA.client.from('listings').delete().eq('id', listingId).select('id');
+    expect([deleted.error, deleted.data?.length], 'the agent deletes the listing with its checklist').toEqual([null, 1]);
+    expect(await checklist(listingId), 'its items are gone').toEqual([]);
+
+    const other = await newListing(agentA, { state: 'WY', year_built: 1950 });
+    const scratch = await template(coordA, 'WY scratch', { states: ['WY'] }, [{ kind: 'task', title: 'Scratch to-do', assignee: 'coordinator' }]);
+    expect(titles(await checklist(other)), 'the scratch template applies on the next change').not.toContain('Scratch to-do');
+    await agentA.client.from('listings').update({ has_hoa: true }).eq('id', other);
+    expect(titles(await checklist(other)), 'applied once the listing changes').toContain('Scratch to-do');
+    expect((await coordA.client.from('checklist_templates').delete().eq('id', scratch).select('id')).data, 'the coordinator deletes her template').toHaveLength(1);
+    const kept = (await checklist(other)).find((i) => i.title === 'Scratch to-do');
+    expect(kept?.template_id, 'the applied to-do stays, without its template').toBeNull();
+  });
+});
+
 describe('anchors', () => {
   const chicagoDay = (iso: string) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'America/Chicago' });
   const plusDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
