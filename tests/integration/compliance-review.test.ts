@@ -199,6 +199,14 @@ describe('the status gate', () => {
     ]);
     const backToReady = await coordA.client.rpc('set_listing_status', { listing_id: listing.id, new_status: 'ready' });
     expect(backToReady.error, 'moving back is never gated').toBeNull();
+
+    // The read rule tests the documents' copies of the listing's people first: they follow a reassignment.
+    const doc = await upload(agentA, listing.id, 'before-move.pdf', { document_type: 'sellers_disclosure' });
+    expect((await admin.client.from('listings').update({ agent_id: agentB.id, tc_id: coordB.id }).eq('id', listing.id)).error, 'the super admin moves the listing to team B').toBeNull();
+    for (const [actor, sees] of [[agentA, 0], [coordA, 0], [agentB, 1], [coordB, 1]] as const) {
+      const seen = await actor.client.from('compliance_queue').select('document_id').eq('document_id', doc.id);
+      expect(seen.data?.length, `${actor.key} ${sees ? 'now reads' : 'no longer reads'} the document`).toBe(sees);
+    }
   });
 });
 
