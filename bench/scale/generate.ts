@@ -168,6 +168,12 @@ const STEPS: [string, string][] = [
     select ${LISTING('i')}, 'document-' || j || '.pdf', 'listings/' || ${LISTING('i')} || '/document-' || j || '.pdf', 'application/pdf', 10000 + j,
       ${AGENT_OF('i')}, false, ${LISTING_TIME('i')} + make_interval(secs => j)
     from generate_series(:l0, :l1) i, generate_series(0, 1) j`],
+  // Copies of the listing's people on documents (the read policy tests them first; absent before 20251127003100).
+  ['document copies', `do $$ begin if exists (select 1 from information_schema.columns where table_schema = 'public' and table_name = 'documents' and column_name = 'listing_agent_id') then
+    update public.documents d set listing_agent_id = l.agent_id, listing_tc_id = l.tc_id
+    from public.listings l
+    where l.id = d.listing_id and l.id in (select ${LISTING('i')} from generate_series(:l0, :l1) i);
+  end if; end $$`],
   ['team documents', `insert into public.documents (team_tc_id, file_name, file_url, file_type, file_size, uploaded_by, is_general, created_at)
     select md5('bench-tc-' || c)::uuid, 'team-' || d || '.pdf', 'teams/' || md5('bench-tc-' || c)::uuid || '/team-' || d || '.pdf', 'application/pdf', 20000 + d,
       md5('bench-tc-' || c)::uuid, true, ${ANCHOR} - make_interval(hours => d * 100 + c % 100)
