@@ -10,12 +10,16 @@
  * contract is amended. Templates here match only Wyoming (WY) listings, which
  * no other test file creates.
  */
+import crypto from 'node:crypto';
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/clients.ts';
+import { subscribed, waitFor } from '../support/realtime.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
 
 let admin: Actor, coordA: Actor, agentA: Actor, coordB: Actor, agentB: Actor;
 const made: string[] = [];
+const channels: RealtimeChannel[] = [];
 let resale: string, contractTemplate: string, pre1978: string;
 
 interface Item {
@@ -86,6 +90,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const channel of channels) await channel.unsubscribe();
   await withDb((db) => db.query('delete from public.checklist_templates where id = any($1::uuid[])', [made]));
 });
 
@@ -146,6 +151,30 @@ describe('automatic application', () => {
     expect(titles(await checklist(listingId)), 'back in WY: the resale items return, the kept one once').toEqual(
       ['Confirm showing instructions', 'Listing Agreement', 'Order lead inspection', 'Upload seller photos'],
     );
+  });
+});
+
+describe('live', () => {
+  it("applied items and a done to-do reach the listing's agent without reload; another team receives nothing", async () => {
+    const listingId = await newListing(agentA, { state: 'WY' });
+    const got: Record<string, string[]> = { agentA: [], coordB: [] };
+    for (const [name, actor] of [['agentA', agentA], ['coordB', coordB]] as const) {
+      const channel = actor.client
+        .channel(`checklist-${crypto.randomUUID()}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'listing_checklist_items' }, (p) => {
+          const row = p.new as { listing_id?: string; title?: string; status?: string };
+          if (row.listing_id === listingId) got[name].push(`${p.eventType}:${row.title}:${row.status}`);
+        });
+      await subscribed(channel);
+      channels.push(channel);
+    }
+    const added = await coordA.client.rpc('apply_checklist_template', { listing_id: listingId, template_id: pre1978 });
+    expect(added.data, 'the coordinator applies her own template by hand').toBe(2);
+    await waitFor(() => got.agentA.includes('INSERT:Order lead inspection:open'), 'the agent to receive the applied item');
+    const todo = (await checklist(listingId)).find((i) => i.title === 'Order lead inspection')!;
+    await coordA.client.from('listing_checklist_items').update({ status: 'done' }).eq('id', todo.id);
+    await waitFor(() => got.agentA.includes('UPDATE:Order lead inspection:done'), 'the agent to see the to-do done');
+    expect(got.coordB, 'another team receives nothing').toEqual([]);
   });
 });
 
