@@ -74,8 +74,14 @@ const NUMBER_WORDS = [
   'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
 ];
 
-/** A day count written "7", "seven", "seven (7)" or "21 (twenty-one)"; digits win over words. */
+/**
+ * A day count written "7", "seven", "seven (7)" or "21 (twenty-one)"; digits
+ * win over words. C.A.R.'s "17 (or 21)" is the number written in the blank
+ * (21); with the blank left empty, "17 (or ___)", the printed default (17).
+ */
 export function parseDays(text: string): number | null {
+  const override = /\(or\s*(\d{1,4})\s*\)/.exec(text);
+  if (override) return Number(override[1]) <= 3650 ? Number(override[1]) : null;
   const digits = /\d{1,4}/.exec(text);
   if (digits) {
     const value = Number(digits[0]);

@@ -15,7 +15,8 @@ const OCR_CONFIDENCE = 0.8;
 
 const DATE = `(?<v>${DATE_PATTERN})`;
 const MONEY = `\\$\\s?(?<v>${MONEY_PATTERN})`;
-const DAYS = String.raw`(?<v>\d{1,3}|[A-Za-z]+(?:-[A-Za-z]+)?\s*\(\d{1,3}\)|[A-Za-z]+(?:-[A-Za-z]+)?)`;
+/** A day count: "7", "seven (7)", "ten", or C.A.R.'s "17 (or 21)" / "17 (or ___)" (a printed default and a blank to override it). */
+const DAYS = String.raw`(?<v>\d{1,3}\s*\(or\s*[^)\n]{0,12}\)|\d{1,3}|[A-Za-z]+(?:-[A-Za-z]+)?\s*\(\d{1,3}\)|[A-Za-z]+(?:-[A-Za-z]+)?)`;
 /**
  * A name that may wrap onto the next line: capitalised words, initials ("A."),
  * "and", "&" and family-name particles — no other lower-case word, so
@@ -92,7 +93,7 @@ const RULES: Rule[] = [
     patterns: [
       ci(`${MONEY}\\s+as\\s+earnest\\s+money`),
       ci(`Earnest\\s+Money(?:\\s+of)?\\s*:?\\s*${MONEY}`),
-      ci(`(?:Initial\\s+)?Deposit(?:\\s+Amount)?\\s*:\\s*${MONEY}`),
+      ci(`(?:Initial\\s+Deposit(?:\\s+Amount)?|Deposit\\s+Amount|Deposit\\s*:)\\s*:?\\s*${MONEY}`),
       ci(`deposit[^$.]{0,60}?(?:amount|deposit)\\s+of\\s+${MONEY}`),
       ci(`deposit\\s+of\\s+${MONEY}`),
     ],
