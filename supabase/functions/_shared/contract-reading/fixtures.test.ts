@@ -10,6 +10,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodePdfJs, PDF_OPTIONS, readContractPdf } from '../../../../tests/support/contract-reading-node.ts';
 import { FIXTURE_DIR, loadTruth, scoreReading } from '../../../../tests/fixtures/contracts/score.ts';
+import { citationItems } from './highlight.ts';
 import { extractPdf } from './pdf.ts';
 
 const entries = loadTruth();
@@ -35,6 +36,10 @@ describe('contract fixtures', () => {
       expect(score.missing, 'no fact left out').toEqual([]);
       expect(score.verifiedCitations, 'every proposal cited by its page or field').toBe(score.proposals);
       expect(reading.paths[0], 'fillable forms are read from their fields first').toBe(entry.kind === 'fillable' ? 'form_field' : 'text');
+      for (const fact of reading.fields.filter((proposal) => proposal.citation && proposal.citation.field === undefined)) {
+        const page = pages.find((candidate) => candidate.page === fact.citation!.page)!;
+        expect(citationItems(page, fact.citation!.text).length, `${fact.key}'s citation can be highlighted on page ${page.page}`).toBeGreaterThan(0);
+      }
     },
   );
 

@@ -84,7 +84,8 @@ export function pageTextFromItems(pageNumber: number, pageHeight: number, raw: P
         .trim(),
     )
     .join('\n');
-  return { page: pageNumber, text, source: 'text', items };
+  // Items in reading order (the lines' order), so a citation's items can be found by their joined text (highlight.ts).
+  return { page: pageNumber, text, source: 'text', items: lines.flat() };
 }
 
 function fieldValue(object: PdfFieldObject): string | boolean | null {
