@@ -2,13 +2,14 @@
  * The reader on the kept test set (tests/fixtures/contracts): every fillable
  * and text PDF of the six layouts is read through pdf.js as the app and the
  * Edge Function read it, and must give its true facts — none wrong, none
- * uncited. Scans are covered by `npm run bench -- contract-intake` (OCR
- * takes seconds a page); here they must show up as pages needing OCR.
+ * uncited. Of the scans (OCR takes seconds a page; all of them run in
+ * `npm run bench -- contract-intake`) one is read here, the scanned TREC-like
+ * contract the browser test uses; the others must show up as pages needing OCR.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodePdfJs, PDF_OPTIONS, readContractPdf } from '../../../../tests/support/contract-reading-node.ts';
+import { createNodeOcr, nodePdfJs, PDF_OPTIONS, readContractPdf } from '../../../../tests/support/contract-reading-node.ts';
 import { FIXTURE_DIR, loadTruth, scoreReading } from '../../../../tests/fixtures/contracts/score.ts';
 import { citationItems } from './highlight.ts';
 import { extractPdf } from './pdf.ts';
@@ -48,6 +49,21 @@ describe('contract fixtures', () => {
     const extracted = await extractPdf(nodePdfJs, bytesOf(scan.file), PDF_OPTIONS);
     expect(extracted.scannedPages, 'every page of a scan needs OCR').toEqual(Array.from({ length: scan.pages }, (_, i) => i + 1));
     expect(extracted.pageTexts, 'no text layer').toEqual([]);
+  });
+
+  it('reads the scanned TREC-like contract through OCR: every fact right, none wrong, all cited', { timeout: 60_000 }, async () => {
+    const scan = entries.find((entry) => entry.file === 'tx-trec-numbered-scan.pdf')!;
+    const ocr = await createNodeOcr();
+    try {
+      const { extracted, pages, reading } = await readContractPdf(bytesOf(scan.file), ocr);
+      const score = scoreReading(scan, reading, { fields: extracted.fields, pages });
+      expect(reading.paths, 'only the OCR path ran').toEqual(['ocr']);
+      expect(score.wrong, 'no wrong values from OCR').toEqual([]);
+      expect(score.right, 'the scan the browser test uses is read in full').toBe(score.expected);
+      expect(score.verifiedCitations, 'every proposal cited by OCR\'d text on its page').toBe(score.proposals);
+    } finally {
+      await ocr.terminate();
+    }
   });
 
   it('refuses a broken PDF with pdf.js\'s error', async () => {
