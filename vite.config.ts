@@ -45,5 +45,14 @@ export default defineConfig(({ mode }) => {
       port: 4173,
       proxy,
     },
+    build: {
+      rollupOptions: {
+        output: {
+          // tesseract.js asks its langPath for "<lang>.traineddata.gz" by that exact name, so the OCR data keeps it (src/lib/contract-reading/ocr.ts).
+          assetFileNames: (asset: { names?: string[] }) =>
+            asset.names?.some((name) => name.endsWith('.traineddata.gz')) ? 'assets/ocr/[name][extname]' : 'assets/[name]-[hash][extname]',
+        },
+      },
+    },
   };
 });
