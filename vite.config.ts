@@ -45,5 +45,13 @@ export default defineConfig(({ mode }) => {
       port: 4173,
       proxy,
     },
+    build: {
+      rolldownOptions: {
+        output: {
+          // tesseract.js fetches its language model as `<langPath>/eng.traineddata.gz` (contract intake's OCR): that one asset keeps its name.
+          assetFileNames: (asset) => (asset.names.includes('eng.traineddata.gz') ? 'assets/ocr/[name][extname]' : 'assets/[name]-[hash][extname]'),
+        },
+      },
+    },
   };
 });
