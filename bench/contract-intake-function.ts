@@ -11,7 +11,6 @@
  *   npm run bench -- contract-intake-function [--requests 20]
  */
 import fs from 'node:fs';
-import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { termsSheetPdf } from '../tests/support/contract-pdf.ts';
 import { DEMO_PASSWORD } from '../tests/support/clients.ts';
@@ -48,9 +47,12 @@ try {
     `insert into public.listings (address, status, agent_id) select 'Intake Bench Way, Austin TX', 'live', id from public.users where email = 'marcus.johnson@listingdesk.test' and role = 'agent' returning id`,
   );
   const listingId = rows[0].id;
-  const client = createClient(stack.info.apiUrl, stack.info.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const { data, error } = await client.auth.signInWithPassword({ email: 'olivia.chen@listingdesk.test', password: DEMO_PASSWORD });
-  if (error) throw error;
+  const signIn = await fetch(`${stack.info.apiUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: stack.info.anonKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'olivia.chen@listingdesk.test', password: DEMO_PASSWORD }),
+  });
+  const { access_token: token } = (await signIn.json()) as { access_token: string };
   const pdfs = { one: await termsSheetPdf({ pages: 1 }), twelve: await termsSheetPdf({ pages: 12 }) };
   const read = async (kind: keyof typeof pdfs) => {
     const form = new FormData();
@@ -58,7 +60,7 @@ try {
     form.set('file', new Blob([pdfs[kind] as BlobPart], { type: 'application/pdf' }), `${kind}.pdf`);
     const res = await fetch(`${stack.info.apiUrl}/functions/v1/contract-intake`, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${data.session!.access_token}`, apikey: stack.info.anonKey },
+      headers: { Authorization: `Bearer ${token}`, apikey: stack.info.anonKey },
       body: form,
     });
     const body = (await res.json()) as { pages: number; fields: unknown[]; message?: string };

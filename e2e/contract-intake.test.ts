@@ -108,6 +108,9 @@ describe('contract intake: read a scanned contract, review, create', () => {
     await acceptFlagged(page);
     await page.getByTestId('intake-preview-deadline').first().waitFor();
     expect(await page.locator('[data-testid="intake-preview-deadline"][data-key="option_period_end"]').count(), 'the option period end is previewed').toBe(1);
+    // The facts column scrolled to the key dates; the page keeps the sales price's citation highlighted.
+    await fact(page, 'sales_price').click();
+    await page.getByTestId('intake-preview').scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'contract-intake-review-desktop');
     await expectNoSeriousA11yViolations(page, 'review screen');
 
@@ -136,7 +139,7 @@ describe('contract intake: read a scanned contract, review, create', () => {
       expect(await phone.page.getByTestId('intake-changes').textContent(), 'the price would go back from the corrected one').toContain('455000 → 450000');
       await saveScreenshot(phone.page, 'contract-intake-review-phone');
       await expectNoSeriousA11yViolations(phone.page, 'review screen on a phone');
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       expect(phone.pageErrors.map((e) => e.message), 'no uncaught errors on the phone').toEqual([]);
     } finally {
       await phone.close();
