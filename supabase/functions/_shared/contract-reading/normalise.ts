@@ -1,0 +1,103 @@
+/**
+ * Normalising text and values: citations are compared after collapsing
+ * whitespace and case (a quote from a model or an OCR'd line must still be
+ * found on its page), and values are compared in one canonical shape
+ * (dates YYYY-MM-DD, amounts numbers, day counts integers).
+ */
+
+/** Lower case, one space for any run of whitespace, typographic quotes and dashes as plain ones. */
+export function normaliseText(text: string): string {
+  return text
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019\u201a\u201b]/g, "'")
+    .replace(/[\u201c\u201d\u201e\u201f]/g, '"')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+function isoDate(year: number, month: number, day: number): string | null {
+  if (year < 100) year += 2000;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function monthNumber(name: string): number | null {
+  const index = MONTHS.indexOf(name.slice(0, 3).toLowerCase());
+  return index < 0 ? null : index + 1;
+}
+
+/** Date patterns that contracts write, each turned into YYYY-MM-DD. */
+export const DATE_PATTERN = String.raw`(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+day\s+of\s+[A-Za-z]{3,9},?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9},?\s+\d{4})`;
+
+/** A written date as YYYY-MM-DD, or null when it is not a real date. */
+export function parseDate(text: string): string | null {
+  const value = text.trim();
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  if (match) return isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  match = /^(\d{1,2})\/(\d{1,2})\/(\d{2,4})$/.exec(value);
+  if (match) return isoDate(Number(match[3]), Number(match[1]), Number(match[2]));
+  match = /^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(value);
+  if (match) {
+    const month = monthNumber(match[1]);
+    return month ? isoDate(Number(match[3]), month, Number(match[2])) : null;
+  }
+  match = /^(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?([A-Za-z]{3,9}),?\s+(\d{4})$/.exec(value);
+  if (match) {
+    const month = monthNumber(match[2]);
+    return month ? isoDate(Number(match[3]), month, Number(match[1])) : null;
+  }
+  return null;
+}
+
+/** Amount patterns: "$425,000.00", "$ 425,000", "425000". */
+export const MONEY_PATTERN = String.raw`\$?\s?\d{1,3}(?:[,.]\d{3})*(?:\.\d{2})?|\$?\s?\d+(?:\.\d{2})?`;
+
+/** An amount of dollars as a number (cents kept), or null. */
+export function parseMoney(text: string): number | null {
+  const digits = text.replace(/[$\s]/g, '');
+  if (!/^\d{1,3}(?:,\d{3})*(?:\.\d{2})?$|^\d+(?:\.\d{2})?$/.test(digits)) return null;
+  const value = Number(digits.replace(/,/g, ''));
+  return Number.isFinite(value) ? value : null;
+}
+
+const NUMBER_WORDS = [
+  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
+  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
+];
+
+/** A day count written "7", "seven", "seven (7)" or "21 (twenty-one)"; digits win over words. */
+export function parseDays(text: string): number | null {
+  const digits = /\d{1,4}/.exec(text);
+  if (digits) {
+    const value = Number(digits[0]);
+    return value <= 3650 ? value : null;
+  }
+  const word = text.trim().toLowerCase();
+  const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60 };
+  const compound = /^(twenty|thirty|forty|fifty|sixty)(?:[-\s](\w+))?$/.exec(word);
+  if (compound) {
+    const unit = compound[2] ? NUMBER_WORDS.indexOf(compound[2]) : 0;
+    return unit >= 0 && unit < 10 ? tens[compound[1]] + unit : null;
+  }
+  const index = NUMBER_WORDS.indexOf(word);
+  return index >= 0 ? index : null;
+}
+
+/** A person's or company's name as written, with surrounding punctuation and blanks dropped. */
+export function cleanName(text: string): string | null {
+  const value = text.replace(/\s+/g, ' ').replace(/^[\s,;:.("]+|[\s,;:("]+$/g, '').trim();
+  if (value.length < 2 || !/[A-Za-z]/.test(value) || /^_+$/.test(value)) return null;
+  return value;
+}
+
+/** Values compared the way the bench and tests compare them: text normalised, numbers to the cent. */
+export function sameValue(a: string | number | boolean, b: string | number | boolean): boolean {
+  if (typeof a === 'number' || typeof b === 'number') return Math.abs(Number(a) - Number(b)) < 0.005;
+  if (typeof a === 'boolean' || typeof b === 'boolean') return a === b;
+  return normaliseText(a).replace(/[.,]/g, '') === normaliseText(b).replace(/[.,]/g, '');
+}

@@ -1,0 +1,114 @@
+/**
+ * What a PDF holds for the reader, through an injected pdf.js (pdfjs-dist;
+ * its legacy build in Node and Deno, the regular one in the browser): the
+ * AcroForm fields with their values, each page's text with positioned items
+ * (for highlighting a citation), and which pages have no text layer and so
+ * need OCR. Only the small part of pdf.js used here is typed, structurally,
+ * so this file imports nothing but the reader's own types.
+ */
+import type { ExtractedPdf, FormField, PageText, TextItem } from './types.ts';
+
+interface PdfTextItem {
+  str?: string;
+  transform?: number[];
+  width?: number;
+  height?: number;
+  hasEOL?: boolean;
+}
+
+interface PdfPage {
+  getTextContent(): Promise<{ items: PdfTextItem[] }>;
+  getViewport(options: { scale: number }): { width: number; height: number };
+}
+
+interface PdfFieldObject {
+  value?: unknown;
+  exportValues?: unknown;
+  type?: string;
+  page?: number;
+}
+
+export interface PdfDocument {
+  numPages: number;
+  getPage(pageNumber: number): Promise<PdfPage>;
+  getFieldObjects(): Promise<Record<string, PdfFieldObject[]> | null>;
+  destroy(): Promise<void>;
+}
+
+/** The part of pdf.js's module the reader uses. */
+export interface PdfJs {
+  getDocument(source: { data: Uint8Array } & Record<string, unknown>): { promise: Promise<PdfDocument> };
+}
+
+/** A page with fewer readable characters than this is treated as a scanned image. */
+export const MIN_TEXT_LAYER_CHARS = 40;
+
+/** Items whose baselines differ by less than this share a line (PDF units). */
+const SAME_LINE_TOLERANCE = 2;
+
+/** The page's items as lines of text, top to bottom, left to right, with their boxes from the page's top-left. */
+export function pageTextFromItems(pageNumber: number, pageHeight: number, raw: PdfTextItem[]): PageText {
+  const items: TextItem[] = raw
+    .filter((item) => typeof item.str === 'string' && item.str.trim() !== '' && Array.isArray(item.transform))
+    .map((item) => {
+      const [, , , scaleY, x, baseline] = item.transform as number[];
+      const height = item.height || Math.abs(scaleY) || 10;
+      return { str: item.str as string, x, y: pageHeight - baseline - height, w: item.width ?? 0, h: height };
+    });
+  const lines: TextItem[][] = [];
+  for (const item of [...items].sort((a, b) => a.y - b.y || a.x - b.x)) {
+    const line = lines.find((candidate) => Math.abs(candidate[0].y - item.y) < SAME_LINE_TOLERANCE);
+    if (line) line.push(item);
+    else lines.push([item]);
+  }
+  const text = lines
+    .map((line) =>
+      line
+        .sort((a, b) => a.x - b.x)
+        .map((item) => item.str)
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .join('\n');
+  return { page: pageNumber, text, source: 'text', items };
+}
+
+function fieldValue(object: PdfFieldObject): string | boolean | null {
+  if (object.type === 'checkbox' || object.type === 'radiobutton') {
+    return typeof object.value === 'string' ? object.value !== 'Off' && object.value !== '' : Boolean(object.value);
+  }
+  if (typeof object.value === 'string') return object.value;
+  if (Array.isArray(object.value)) return object.value.join(', ');
+  return null;
+}
+
+/** The PDF's fields, page texts and scanned pages; throws pdf.js's error for a broken or encrypted file. */
+export async function extractPdf(pdfjs: PdfJs, bytes: Uint8Array, options: Record<string, unknown> = {}): Promise<ExtractedPdf> {
+  // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
+  const document = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, ...options }).promise;
+  try {
+    const pageTexts: PageText[] = [];
+    const scannedPages: number[] = [];
+    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+      const page = await document.getPage(pageNumber);
+      const { height } = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const pageText = pageTextFromItems(pageNumber, height, content.items);
+      if (pageText.text.replace(/\s/g, '').length < MIN_TEXT_LAYER_CHARS) scannedPages.push(pageNumber);
+      else pageTexts.push(pageText);
+    }
+    const fields: FormField[] = [];
+    for (const [name, objects] of Object.entries((await document.getFieldObjects()) ?? {})) {
+      for (const object of objects) {
+        const value = fieldValue(object);
+        if (value === null || value === '' || typeof object.page !== 'number' || object.page < 0) continue;
+        fields.push({ name, page: object.page + 1, value });
+        break;
+      }
+    }
+    return { pages: document.numPages, fields, pageTexts, scannedPages };
+  } finally {
+    await document.destroy();
+  }
+}

@@ -1,0 +1,127 @@
+/**
+ * The contract reader's vocabulary, shared by the Edge Function (Deno), the
+ * browser and Node (bench, tests). Plain types only: the reader has no
+ * imports but relative ones, and engines (pdf.js, tesseract.js) are injected.
+ */
+
+/** The facts a contract can propose, named like the key-date engine's facts (contract_forms, deadline_rules). */
+export type FactKey =
+  | 'form'
+  | 'effective_date'
+  | 'closing_date'
+  | 'sales_price'
+  | 'earnest_money'
+  | 'option_fee'
+  | 'option_days'
+  | 'inspection_days'
+  | 'appraisal_days'
+  | 'loan_days'
+  | 'disclosure_days'
+  | 'escrow_days'
+  | 'survey_days'
+  | 'financing_days'
+  | 'title_commitment_days'
+  | 'all_cash'
+  | 'financing_type'
+  | 'buyer_names'
+  | 'seller_names'
+  | 'property_address'
+  | 'title_company'
+  | 'lender'
+  | 'buyer_agent_name';
+
+export const FACT_KEYS: readonly FactKey[] = [
+  'form',
+  'effective_date',
+  'closing_date',
+  'sales_price',
+  'earnest_money',
+  'option_fee',
+  'option_days',
+  'inspection_days',
+  'appraisal_days',
+  'loan_days',
+  'disclosure_days',
+  'escrow_days',
+  'survey_days',
+  'financing_days',
+  'title_commitment_days',
+  'all_cash',
+  'financing_type',
+  'buyer_names',
+  'seller_names',
+  'property_address',
+  'title_company',
+  'lender',
+  'buyer_agent_name',
+];
+
+/** Where a proposal came from: a PDF form field, the text layer, OCR'd text, or a model. */
+export type FactSource = 'form_field' | 'text' | 'ocr' | 'ai';
+
+export type ContractForm = 'trec-20-18' | 'car-rpa' | 'generic';
+
+export type FinancingType = 'cash' | 'conventional' | 'fha' | 'va' | 'other';
+
+export interface Citation {
+  /** 1-based page number. */
+  page: number;
+  /** The text the value was read from, as it stands on the page (for form fields: the field's value). */
+  text: string;
+  /** For form fields: the field's name. */
+  field?: string;
+}
+
+export interface ProposedFact {
+  key: FactKey;
+  /** Dates YYYY-MM-DD, amounts numbers, day counts integers, all_cash boolean, financing_type a FinancingType. */
+  value: string | number | boolean;
+  /** 0–1: how sure the reader is that the value is right. */
+  confidence: number;
+  source: FactSource;
+  citation: Citation | null;
+}
+
+/** A positioned run of text on a page, in PDF user-space units from the page's top-left (for highlighting). */
+export interface TextItem {
+  str: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface PageText {
+  /** 1-based page number. */
+  page: number;
+  text: string;
+  source: 'text' | 'ocr';
+  /** Optional item boxes for highlighting a citation on the rendered page. */
+  items?: TextItem[];
+}
+
+/** An AcroForm field with its value (checkboxes: boolean). */
+export interface FormField {
+  name: string;
+  /** 1-based page number of the field's widget. */
+  page: number;
+  value: string | boolean;
+}
+
+export interface Reading {
+  form: ContractForm;
+  pages: number;
+  /** At most one proposal per fact key, each with a citation found on its page. */
+  fields: ProposedFact[];
+  /** Which reading paths produced at least one proposal, in reading order. */
+  paths: FactSource[];
+}
+
+/** What pdf.ts gets out of a PDF: its fields, the text of the pages that have a text layer, and the pages that need OCR. */
+export interface ExtractedPdf {
+  pages: number;
+  fields: FormField[];
+  pageTexts: PageText[];
+  /** 1-based numbers of pages without a usable text layer (scanned images). */
+  scannedPages: number[];
+}
