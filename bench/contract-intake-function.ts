@@ -10,34 +10,17 @@
  *
  *   npm run bench -- contract-intake-function [--requests 20]
  */
-import fs from 'node:fs';
 import pg from 'pg';
 import { termsSheetPdf } from '../tests/support/contract-pdf.ts';
 import { DEMO_PASSWORD } from '../tests/support/clients.ts';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
 import { percentile } from './_percentile.ts';
+import { denoCpuMs } from './_worker-cpu.ts';
 
 const BUDGET_MS = 2000;
 const i = process.argv.indexOf('--requests');
 const REQUESTS = i > 0 ? Number(process.argv[i + 1]) : 20;
-const MS_PER_TICK = 10;
 
-/** CPU time (ms) of this process's Deno children (the function workers). */
-function denoCpuMs(): number {
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (comm === 'deno' && fields[1] === String(process.pid)) total += (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-    } catch {
-      /* gone */
-    }
-  }
-  return total;
-}
 
 const stack = await startThrowawayStack();
 const db = new pg.Client({ connectionString: stack.info.dbUrl });

@@ -1,6 +1,6 @@
 /**
- * Contract intake in the browser: a coordinator reads a scanned TREC-like
- * contract (a page image without a text layer: OCR runs in the browser,
+ * Contract intake in the browser: a coordinator reads the project's scanned
+ * TREC-like contract (tests/fixtures/contracts, a page image without a text layer: OCR runs in the browser,
  * the server reads and verifies), reviews the proposals beside the rendered
  * page (selecting a fact highlights its citation), corrects one value,
  * accepts the flagged ones, sees the key dates before saving, creates the
@@ -8,9 +8,8 @@
  * listing's documents. Screenshots at desktop and phone sizes; axe on each.
  */
 import type { Browser, Page } from 'playwright-core';
-import { PDFDocument } from 'pdf-lib';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TERMS_SHEET_LINES } from '../tests/support/contract-pdf.ts';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
@@ -19,6 +18,11 @@ import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
+
+/** The project's scanned TREC-like contract (tests/fixtures/contracts: a rasterised page, no text layer) and its true values. */
+const scan = fs.readFileSync(new URL('../tests/fixtures/contracts/tx-trec-numbered-scan.pdf', import.meta.url));
+const TRUE_PRICE = '360000';
+const TRUE_EFFECTIVE = '2026-02-21';
 
 const COORDINATOR = 'david.kim@listingdesk.test';
 const AGENT = 'james.wilson@listingdesk.test';
@@ -30,36 +34,13 @@ async function expectNoSeriousA11yViolations(page: Page, where: string) {
   expect(describeViolations(await seriousA11yViolations(page)), `axe: no serious or critical violation (${where})`).toBe('');
 }
 
-/**
- * A scanned contract: the terms sheet drawn as an image (by the browser's
- * canvas, like a scanner's page) in a PDF without any text layer.
- */
-async function scannedContract(page: Page): Promise<Buffer> {
-  const png = await page.evaluate((lines) => {
-    const canvas = document.createElement('canvas');
-    canvas.width = 1700;
-    canvas.height = 2200;
-    const context = canvas.getContext('2d')!;
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.fillStyle = '#111';
-    context.font = '34px serif';
-    lines.forEach((line, index) => context.fillText(line, 120, 200 + index * 70));
-    return canvas.toDataURL('image/png').split(',')[1];
-  }, TERMS_SHEET_LINES);
-  const pdf = await PDFDocument.create();
-  const image = await pdf.embedPng(Buffer.from(png, 'base64'));
-  pdf.addPage([612, 792]).drawImage(image, { x: 0, y: 0, width: 612, height: 792 });
-  return Buffer.from(await pdf.save());
-}
-
 const fact = (page: Page, key: string) => page.locator(`[data-testid="intake-fact"][data-key="${key}"]`);
 
 /** Opens "Read a contract", gives it the scan and waits for the review screen. */
-async function readScan(page: Page, scan: Buffer) {
+async function readScan(page: Page) {
   await page.getByRole('button', { name: 'Read a contract' }).click();
   const dialog = page.getByRole('dialog', { name: 'Read a contract' });
-  await dialog.getByTestId('contract-intake-file').setInputFiles({ name: 'scanned-contract.pdf', mimeType: 'application/pdf', buffer: scan });
+  await dialog.getByTestId('contract-intake-file').setInputFiles({ name: 'tx-trec-numbered-scan.pdf', mimeType: 'application/pdf', buffer: scan });
   await fact(page, 'sales_price').waitFor({ timeout: READING_TIMEOUT });
   await page.locator('[data-testid="pdf-page"] canvas').first().waitFor();
   return dialog;
@@ -77,7 +58,6 @@ describe('contract intake: read a scanned contract, review, create', () => {
   let browser: Browser;
   let tc: OpenedPage;
   let listingId: string;
-  let scan: Buffer;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -85,7 +65,6 @@ describe('contract intake: read a scanned contract, review, create', () => {
     tc = await openPage(browser, 'desktop');
     await signInAs(tc.page, appUrl, stack, COORDINATOR, `/listing/${listingId}?tab=contract`, await sessionOf(COORDINATOR));
     await tc.page.getByRole('button', { name: 'Read a contract' }).waitFor({ timeout: 20_000 });
-    scan = await scannedContract(tc.page);
   });
 
   afterAll(async () => {
@@ -95,15 +74,15 @@ describe('contract intake: read a scanned contract, review, create', () => {
 
   test('the scan is read with OCR; a fact shows its citation highlighted on the page; one value is corrected; the key dates show before saving', async () => {
     const page = tc.page;
-    const dialog = await readScan(page, scan);
+    const dialog = await readScan(page);
     expect(await fact(page, 'sales_price').getByText('OCR').count(), 'the price was read by OCR').toBe(1);
-    expect(await fact(page, 'sales_price').getByRole('textbox').inputValue(), 'the OCR reading of the price').toBe('450000');
+    expect(await fact(page, 'sales_price').getByRole('textbox').inputValue(), 'the OCR reading of the price').toBe(TRUE_PRICE);
 
     await fact(page, 'effective_date').getByRole('textbox').click();
     await page.getByTestId('citation-highlight').first().waitFor();
     expect(await page.getByTestId('citation-highlight').count(), "the effective date's citation is highlighted on the page").toBeGreaterThan(0);
 
-    await fact(page, 'sales_price').getByRole('textbox').fill('455000');
+    await fact(page, 'sales_price').getByRole('textbox').fill('365000');
     expect(await fact(page, 'sales_price').getAttribute('data-decision'), 'typing is an edit').toBe('edited');
     await acceptFlagged(page);
     await page.getByTestId('intake-preview-deadline').first().waitFor();
@@ -119,9 +98,9 @@ describe('contract intake: read a scanned contract, review, create', () => {
     await page.getByTestId('active-contract').waitFor();
     await page.locator('[data-testid="deadline"][data-key="option_period_end"]').first().waitFor();
     const [contract] = await query<{ sales_price: string; effective_date: string }>(stack, "select sales_price, to_char(effective_date, 'YYYY-MM-DD') as effective_date from public.contracts where listing_id = $1 and status = 'active'", [listingId]);
-    expect(contract, 'the contract holds the corrected price and the OCR-read date').toEqual({ sales_price: '455000.00', effective_date: '2026-07-01' });
+    expect(contract, 'the contract holds the corrected price and the OCR-read date').toEqual({ sales_price: '365000.00', effective_date: TRUE_EFFECTIVE });
     const documents = await query<{ file_name: string }>(stack, 'select file_name from public.documents where listing_id = $1', [listingId]);
-    expect(documents.map((d) => d.file_name), 'the PDF is stored with the listing documents').toEqual(['scanned-contract.pdf']);
+    expect(documents.map((d) => d.file_name), 'the PDF is stored with the listing documents').toEqual(['tx-trec-numbered-scan.pdf']);
     const [intake] = await query<{ paths: string[]; accepted: Record<string, { outcome: string }> }>(stack, 'select paths, accepted from public.contract_intakes where listing_id = $1', [listingId]);
     expect([intake.paths, intake.accepted.sales_price.outcome], 'the intake is logged as OCR with the price edited').toEqual([['ocr'], 'edited']);
     await saveScreenshot(page, 'contract-intake-created-desktop');
@@ -133,10 +112,10 @@ describe('contract intake: read a scanned contract, review, create', () => {
     try {
       await signInAs(phone.page, appUrl, stack, COORDINATOR, `/listing/${listingId}?tab=contract`, await sessionOf(COORDINATOR));
       await phone.page.getByTestId('active-contract').waitFor({ timeout: 20_000 });
-      const dialog = await readScan(phone.page, scan);
+      const dialog = await readScan(phone.page);
       await acceptFlagged(phone.page);
       await phone.page.getByTestId('intake-changes').waitFor();
-      expect(await phone.page.getByTestId('intake-changes').textContent(), 'the price would go back from the corrected one').toContain('455000 → 450000');
+      expect(await phone.page.getByTestId('intake-changes').textContent(), 'the price would go back from the corrected one').toContain(`365000 → ${TRUE_PRICE}`);
       await saveScreenshot(phone.page, 'contract-intake-review-phone');
       await expectNoSeriousA11yViolations(phone.page, 'review screen on a phone');
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();

@@ -8,7 +8,8 @@
  * citation against the text it is sent (contract-intake/index.ts).
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import type { PageText, TextItem } from '../../../../supabase/functions/_shared/contract-reading/types.ts';
+import { pageTextFromOcr } from '../../../../supabase/functions/_shared/contract-reading/ocr.ts';
+import type { PageText } from '../../../../supabase/functions/_shared/contract-reading/types.ts';
 
 /** Pixels per PDF unit the page is rendered at for OCR (≈ 216 dpi: small print still reads). */
 const OCR_SCALE = 3;
@@ -25,7 +26,7 @@ async function createOcrWorker() {
   return createWorker('eng', 1, { workerPath: workerPath.default, corePath: corePath.default, langPath, gzip: true, cacheMethod: 'none' });
 }
 
-/** The OCR'd text of the pages, line by line, with each line's box in PDF units (for highlighting). */
+/** The OCR'd text of the pages, line by line, with word boxes in PDF units (for highlighting), as the reader's PageText. */
 export async function ocrPages(document: PDFDocumentProxy, pages: number[], onProgress: (done: number, total: number) => void): Promise<PageText[]> {
   if (pages.length === 0) return [];
   const worker = await createOcrWorker();
@@ -40,16 +41,7 @@ export async function ocrPages(document: PDFDocumentProxy, pages: number[], onPr
       canvas.height = Math.floor(viewport.height);
       await page.render({ canvas, viewport }).promise;
       const { data } = await worker.recognize(canvas, {}, { text: true, blocks: true });
-      const items: TextItem[] = [];
-      for (const block of data.blocks ?? []) {
-        for (const paragraph of block.paragraphs) {
-          for (const line of paragraph.lines) {
-            const { x0, y0, x1, y1 } = line.bbox;
-            items.push({ str: line.text.trim(), x: x0 / OCR_SCALE, y: y0 / OCR_SCALE, w: (x1 - x0) / OCR_SCALE, h: (y1 - y0) / OCR_SCALE });
-          }
-        }
-      }
-      results.push({ page: pageNumber, text: items.map((item) => item.str).join('\n'), source: 'ocr', items });
+      results.push(pageTextFromOcr(pageNumber, data, OCR_SCALE));
     }
     onProgress(pages.length, pages.length);
     return results;

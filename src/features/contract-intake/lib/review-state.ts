@@ -5,6 +5,7 @@
  * be accepted, edited or cleared before saving; the others start accepted.
  * A fact nobody proposed stays empty unless the person types one.
  */
+import { DAY_COUNT_FIELDS } from '@/lib/contract-day-counts';
 import { parseFactText, REVIEW_FACTS, valueText, type ContractFormKey, type FactKey, type FactKind, type FactValue, type ProposedFact } from '@/features/contract-intake/lib/facts';
 
 export const LOW_CONFIDENCE = 0.8;
@@ -77,15 +78,7 @@ const CONTRACT_COLUMNS = [
   'title_company',
   'lender',
   'financing_type',
-  'option_days',
-  'title_commitment_days',
-  'survey_days',
-  'financing_days',
-  'disclosure_days',
-  'inspection_days',
-  'appraisal_days',
-  'loan_days',
-  'escrow_days',
+  ...DAY_COUNT_FIELDS,
 ] as const;
 export type ContractColumn = (typeof CONTRACT_COLUMNS)[number];
 export type ContractColumns = { form: ContractFormKey } & Record<ContractColumn, FactValue | null>;
