@@ -32,7 +32,7 @@ import { createUserClient, requireUser } from '../_shared/supabase.ts';
 import type { SupabaseClient } from '../_shared/deps.ts';
 import type { TokenUser } from '../_shared/token.ts';
 import { missingKeys, proposeMissingFacts } from './ai-facts.ts';
-import { loadPdfJs, openedPdfJs, openPdf } from './pdf-engine.ts';
+import { openedPdfJs, openPdf, pdfjs } from './pdf-engine.ts';
 import { readIntakeRequest, requirePdf } from './request.ts';
 
 export const STRANGER_MESSAGE = 'You may not read contracts for this listing.';
@@ -91,7 +91,7 @@ Deno.serve(
 
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     requirePdf(bytes);
-    const document = await openPdf(await loadPdfJs(), bytes);
+    const document = await openPdf(pdfjs, bytes);
     const extracted = await extractPdf(openedPdfJs(document), bytes);
 
     const scanned = new Set(extracted.scannedPages);

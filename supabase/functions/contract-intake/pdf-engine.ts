@@ -2,26 +2,23 @@
  * pdf.js inside the Edge Function: the legacy build (it runs without a DOM),
  * with its worker module loaded in-process (`globalThis.pdfjsWorker`: pdf.js
  * then parses on this thread instead of spawning a worker, which hosted Edge
- * Functions do not offer). Loaded on first use and kept for the worker's life.
+ * Functions do not offer; it looks the global up when a document is opened).
+ * Static imports, so the deploy bundler sees and includes both modules.
  *
  * Opening checks what the caller must be told before any reading: a file
  * pdf.js cannot parse is 422 with pdf.js's reason, more than MAX_PAGES pages 413.
  */
+import * as pdfjsLib from 'npm:pdfjs-dist@5.6.205/legacy/build/pdf.mjs';
+import * as pdfjsWorker from 'npm:pdfjs-dist@5.6.205/legacy/build/pdf.worker.mjs';
 import { HttpError } from '../_shared/http.ts';
 import type { PdfDocument, PdfJs } from '../_shared/contract-reading/pdf.ts';
 
+(globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = pdfjsWorker;
+
 export const MAX_PAGES = 40;
 
-let loaded: Promise<PdfJs> | null = null;
-
-export function loadPdfJs(): Promise<PdfJs> {
-  loaded ??= (async () => {
-    const worker = await import('npm:pdfjs-dist@5.6.205/legacy/build/pdf.worker.mjs');
-    (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = worker;
-    return (await import('npm:pdfjs-dist@5.6.205/legacy/build/pdf.mjs')) as unknown as PdfJs;
-  })();
-  return loaded;
-}
+/** pdf.js as the reader's injected engine. */
+export const pdfjs = pdfjsLib as unknown as PdfJs;
 
 /** Options for reading text and fields only: no eval, no fonts loaded for rendering, no console noise. */
 export const READ_OPTIONS = { isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 } as const;

@@ -41,7 +41,7 @@ export interface IntakeRequest {
   ocrPages: { page: number; text: string }[];
 }
 
-async function boundedBody(req: Request): Promise<Uint8Array> {
+async function boundedBody(req: Request): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
     await req.body?.cancel().catch(() => undefined);
