@@ -68,7 +68,7 @@ try {
     }
   }
   console.log(`contract-intake function: ${REQUESTS} requests each, alternating, no model (worker CPU from /proc, 10 ms ticks)`);
-  console.log(`  first request of a fresh worker (12 pages, loads pdf.js): CPU ${first.cpu} ms, wall ${first.wall.toFixed(0)} ms`);
+  console.log(`  first request of a fresh worker (12 pages; boots the worker with pdf.js): CPU ${first.cpu} ms, wall ${first.wall.toFixed(0)} ms`);
   for (const kind of ['one', 'twelve'] as const) {
     const s = stats[kind];
     const mean = s.cpu.reduce((a, b) => a + b, 0) / REQUESTS;
