@@ -26,6 +26,7 @@ import { aiClient, aiSettings, beginAiCall, providerFailure } from '../_shared/a
 import { actingAccount, coordinatesOrAdmin } from '../_shared/account.ts';
 import { extractPdf } from '../_shared/contract-reading/pdf.ts';
 import { readFacts } from '../_shared/contract-reading/read-facts.ts';
+import { citationIsVerified } from '../_shared/contract-reading/verify.ts';
 import type { PageText, ProposedFact } from '../_shared/contract-reading/types.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
 import { createUserClient, requireUser } from '../_shared/supabase.ts';
@@ -99,7 +100,11 @@ Deno.serve(
       .filter((page) => scanned.has(page.page) && page.text.trim() !== '')
       .map((page) => ({ page: page.page, text: page.text, source: 'ocr' }));
     const pages = [...extracted.pageTexts, ...ocrPages].sort((a, b) => a.page - b.page);
-    const reading = readFacts({ fields: extracted.fields, pages });
+    const source = { fields: extracted.fields, pages };
+    const read = readFacts(source);
+    // The reader promises a verified citation for each proposal; the server holds it to that: a value nobody can point to is never proposed.
+    const reading = { ...read, fields: read.fields.filter((fact) => citationIsVerified(source, fact)) };
+    if (reading.fields.length < read.fields.length) console.error(`contract-intake: dropped ${read.fields.length - reading.fields.length} proposal(s) without a verified citation`);
 
     const ai = await aiStep(user, db, reading, pages);
     const fields = [...reading.fields, ...ai.proposals];
