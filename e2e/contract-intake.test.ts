@@ -124,4 +124,18 @@ describe('contract intake: read a scanned contract, review, create', () => {
       await phone.close();
     }
   });
+
+  test("the super admin's System Stats show the accepted-as-proposed rate of OCR proposals", async () => {
+    const admin = await openPage(browser, 'desktop');
+    try {
+      await signInAs(admin.page, appUrl, stack, 'admin@listingdesk.test', '/?tab=stats', await sessionOf('admin@listingdesk.test'));
+      const ocrRow = admin.page.getByTestId('intake-accuracy').getByRole('row', { name: /OCR \(scanned pages\)/ });
+      await ocrRow.waitFor({ timeout: 20_000 });
+      expect(await ocrRow.textContent(), 'the OCR row shows the rate and counts').toMatch(/OCR \(scanned pages\)\d+\d+(\.\d)?% \(\d+\)/);
+      await saveScreenshot(admin.page, 'contract-intake-accuracy-admin-desktop');
+      await expectNoSeriousA11yViolations(admin.page, 'System Stats with intake accuracy');
+    } finally {
+      await admin.close();
+    }
+  });
 });
