@@ -46,10 +46,11 @@ export default defineConfig(({ mode }) => {
       proxy,
     },
     build: {
-      rolldownOptions: {
+      rollupOptions: {
         output: {
-          // tesseract.js fetches its language model as `<langPath>/eng.traineddata.gz` (contract intake's OCR): that one asset keeps its name.
-          assetFileNames: (asset) => (asset.names.includes('eng.traineddata.gz') ? 'assets/ocr/[name][extname]' : 'assets/[name]-[hash][extname]'),
+          // tesseract.js asks its langPath for "<lang>.traineddata.gz" by that exact name, so the OCR data keeps it (src/lib/contract-reading/ocr.ts).
+          assetFileNames: (asset: { names?: string[] }) =>
+            asset.names?.some((name) => name.endsWith('.traineddata.gz')) ? 'assets/ocr/[name][extname]' : 'assets/[name]-[hash][extname]',
         },
       },
     },

@@ -26,13 +26,15 @@ export interface ContractOcr {
   terminate(): Promise<void>;
 }
 
-/** Starts the OCR worker (about a second: the core and 3 MB of English data load once). */
+const ENGLISH_FILE = '/eng.traineddata.gz';
+
+/** Starts the OCR worker (about a second: the core and the English data load once). */
 export async function createContractOcr(): Promise<ContractOcr> {
-  // The data's hashed asset name is not what tesseract would ask langPath for, so it is handed over as bytes.
-  const response = await fetch(englishUrl);
-  if (!response.ok) throw new Error(`Could not load the OCR language data (${response.status}).`);
-  const english = new Uint8Array(await response.arrayBuffer());
-  const worker = await createWorker([{ code: 'eng', data: english }], OEM.LSTM_ONLY, {
+  // tesseract.js fetches `${langPath}/eng.traineddata.gz`; vite.config.ts keeps that file name in builds.
+  // (Handing the data over as bytes instead breaks its initialisation in tesseract.js 7.)
+  if (!englishUrl.endsWith(ENGLISH_FILE)) throw new Error(`The OCR language data is served as ${englishUrl}, not as …${ENGLISH_FILE}.`);
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: new URL(englishUrl.slice(0, -ENGLISH_FILE.length), window.location.href).href,
     workerPath: workerUrl,
     corePath: coreUrl,
     workerBlobURL: false,

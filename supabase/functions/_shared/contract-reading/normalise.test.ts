@@ -5,7 +5,7 @@
  * whitespace, case and typographic punctuation.
  */
 import { describe, expect, it } from 'vitest';
-import { normaliseText, parseDate, parseDays, parseMoney, sameValue } from './normalise.ts';
+import { cleanName, normaliseText, parseDate, parseDays, parseMoney, sameValue } from './normalise.ts';
 import { verifyQuote } from './verify.ts';
 
 describe('parseDate', () => {
@@ -40,6 +40,14 @@ describe('parseMoney and parseDays', () => {
     expect(parseDays('ten'), 'a number word').toBe(10);
     expect(parseDays('twenty-one'), 'a compound number word').toBe(21);
     expect(parseDays('several'), 'not a number').toBeNull();
+  });
+});
+
+describe('cleanName', () => {
+  it('drops blanks, punctuation and OCR specks around a name, and refuses an empty blank', () => {
+    expect(cleanName('  Owen Brooks i'), 'a speck read as a letter after the name').toBe('Owen Brooks');
+    expect(cleanName('| John A. Smith and Mary Smith,'), 'a bar before and a comma after').toBe('John A. Smith and Mary Smith');
+    expect(cleanName('____________'), 'a blank line of the form').toBeNull();
   });
 });
 

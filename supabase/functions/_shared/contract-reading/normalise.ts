@@ -88,9 +88,17 @@ export function parseDays(text: string): number | null {
   return index >= 0 ? index : null;
 }
 
-/** A person's or company's name as written, with surrounding punctuation and blanks dropped. */
+/**
+ * A person's or company's name as written, with surrounding punctuation and
+ * blanks dropped — and a stray lower-case letter or mark at either end, which
+ * is what OCR makes of a speck beside a line ("Owen Brooks i").
+ */
 export function cleanName(text: string): string | null {
-  const value = text.replace(/\s+/g, ' ').replace(/^[\s,;:.("]+|[\s,;:("]+$/g, '').trim();
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  const stray = (word: string | undefined) => word !== undefined && (/^[a-z]$/.test(word) || /^[^A-Za-z0-9]+$/.test(word));
+  while (words.length > 1 && stray(words[words.length - 1])) words.pop();
+  while (words.length > 1 && stray(words[0])) words.shift();
+  const value = words.join(' ').replace(/^[\s,;:.("]+|[\s,;:("]+$/g, '').trim();
   if (value.length < 2 || !/[A-Za-z]/.test(value) || /^_+$/.test(value)) return null;
   return value;
 }

@@ -18,6 +18,7 @@ interface PdfTextItem {
 
 interface PdfPage {
   getTextContent(): Promise<{ items: PdfTextItem[] }>;
+  getOperatorList(): Promise<{ fnArray: number[] }>;
   getViewport(options: { scale: number }): { width: number; height: number };
 }
 
@@ -38,6 +39,18 @@ export interface PdfDocument {
 /** The part of pdf.js's module the reader uses. */
 export interface PdfJs {
   getDocument(source: { data: Uint8Array } & Record<string, unknown>): { promise: Promise<PdfDocument> };
+  /** pdf.js's operator codes, to tell a scanned page (an image) from a blank one. */
+  OPS?: Record<string, number>;
+}
+
+const IMAGE_OPERATORS = ['paintImageXObject', 'paintInlineImageXObject', 'paintImageXObjectRepeat', 'paintImageMaskXObject', 'paintInlineImageXObjectGroup'];
+
+/** Whether a page without text draws an image (a scan worth OCR) rather than nothing; when unsure, yes. */
+async function drawsImage(pdfjs: PdfJs, page: PdfPage): Promise<boolean> {
+  const codes = IMAGE_OPERATORS.map((name) => pdfjs.OPS?.[name]).filter((code): code is number => code !== undefined);
+  if (codes.length === 0) return true;
+  const { fnArray } = await page.getOperatorList();
+  return fnArray.some((code) => codes.includes(code));
 }
 
 /** A page with fewer readable characters than this is treated as a scanned image. */
@@ -95,8 +108,10 @@ export async function extractPdf(pdfjs: PdfJs, bytes: Uint8Array, options: Recor
       const { height } = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
       const pageText = pageTextFromItems(pageNumber, height, content.items);
-      if (pageText.text.replace(/\s/g, '').length < MIN_TEXT_LAYER_CHARS) scannedPages.push(pageNumber);
-      else pageTexts.push(pageText);
+      if (pageText.text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) pageTexts.push(pageText);
+      // A blank page (or one with a few words, no image) has nothing for OCR to read: it costs a second a page for nothing.
+      else if (await drawsImage(pdfjs, page)) scannedPages.push(pageNumber);
+      else if (pageText.text.trim() !== '') pageTexts.push(pageText);
     }
     const fields: FormField[] = [];
     for (const [name, objects] of Object.entries((await document.getFieldObjects()) ?? {})) {

@@ -122,6 +122,6 @@ export interface ExtractedPdf {
   pages: number;
   fields: FormField[];
   pageTexts: PageText[];
-  /** 1-based numbers of pages without a usable text layer (scanned images). */
+  /** 1-based numbers of pages without a usable text layer that draw an image (scans): the pages for OCR. Blank pages are neither here nor in pageTexts. */
   scannedPages: number[];
 }
