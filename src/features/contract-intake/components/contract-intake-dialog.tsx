@@ -30,9 +30,15 @@ export function ContractIntakeDialog({ listingId, ...dialog }: LazyDialogState &
     }
   };
 
+  // pdf.js keeps the parsed document (and its worker's copy) until destroyed.
+  const startOver = () => {
+    if (step.name === 'review') void step.ready.document.destroy();
+    setStep({ name: 'pick' });
+  };
+
   const close = () => {
     dialog.onOpenChange(false);
-    setStep({ name: 'pick' });
+    startOver();
   };
 
   return (
@@ -45,7 +51,7 @@ export function ContractIntakeDialog({ listingId, ...dialog }: LazyDialogState &
           </DialogDescription>
         </DialogHeader>
         {step.name === 'review' ? (
-          <IntakeReview listingId={listingId} ready={step.ready} onDone={close} onStartOver={() => setStep({ name: 'pick' })} />
+          <IntakeReview listingId={listingId} ready={step.ready} onDone={close} onStartOver={startOver} />
         ) : step.name === 'reading' ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3" role="status" aria-live="polite">
             <Loader2 className="size-8 animate-spin" aria-hidden />

@@ -19,7 +19,10 @@ function PdfPage({ document, pageNumber, width, items, citation }: { document: P
       if (cancelled || !canvas.current) return;
       await renderPage(document, pageNumber, canvas.current, next);
       if (!cancelled) setScale(next);
-    })();
+    })().catch((error: unknown) => {
+      // A render cut short by closing the review (the document destroyed) is not a failure anyone sees.
+      if (!cancelled) console.error(error);
+    });
     return () => {
       cancelled = true;
     };
