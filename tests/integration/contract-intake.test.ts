@@ -162,6 +162,42 @@ describe('reading a text contract and saving it', () => {
     expect(refused.status, 'only the super admin reads the accuracy').toBe(403);
   });
 
+  it('a reading applied to the active contract amends it (form kept) in one go; a contract of another listing is 404', async () => {
+    const listingId = await newListing();
+    const recorded = await coord.client.from('contracts').insert({ listing_id: listingId, form: 'trec-20-18', effective_date: '2026-06-01', sales_price: 440000, option_days: 5 }).select('id').single();
+    expect(recorded.error, 'an active contract to amend').toBeNull();
+    const otherListing = await newListing();
+    const other = await coord.client.from('contracts').insert({ listing_id: otherListing, form: 'trec-20-18', effective_date: '2026-06-01' }).select('id').single();
+    const answer = await intake(coord, listingId, await termsSheetPdf());
+    const contract = { form: 'car-rpa', effective_date: '2026-07-01', sales_price: 450000, option_days: 7 };
+    const wrong = await coord.client.rpc('create_contract_from_intake', { intake_id: answer.body.intakeId, contract, facts: contract, amend_contract_id: other.data!.id });
+    expect([wrong.status, wrong.error?.message], "another listing's contract is not amended from this reading").toEqual([404, 'contract not found on this listing']);
+    const amended = await coord.client.rpc('create_contract_from_intake', { intake_id: answer.body.intakeId, contract, facts: contract, amend_contract_id: recorded.data!.id });
+    expect(amended.error, 'amended').toBeNull();
+    expect((amended.data as { contract_id: string }).contract_id, 'the active contract, not a new one').toBe(recorded.data!.id);
+    const stored = await coord.client.from('contracts').select('form, effective_date, sales_price, option_days').eq('id', recorded.data!.id).single();
+    expect(stored.data, 'facts changed, form kept').toEqual({ form: 'trec-20-18', effective_date: '2026-07-01', sales_price: 450000, option_days: 7 });
+    const option = await coord.client.from('contract_deadlines').select('due_at').eq('contract_id', recorded.data!.id).eq('key', 'option_period_end').single();
+    expect(option.data!.due_at.slice(0, 10), 'its key dates were recomputed from the new facts').toBe('2026-07-08');
+  });
+
+  it('one transaction: when the document cannot be recorded, no contract is left and the reading stays unsaved', async () => {
+    const listingId = await newListing();
+    const answer = await intake(coord, listingId, await termsSheetPdf());
+    const contract = { form: 'trec-20-18', effective_date: '2026-07-01' };
+    const failed = await coord.client.rpc('create_contract_from_intake', {
+      intake_id: answer.body.intakeId,
+      contract,
+      facts: contract,
+      document: { file_name: '', file_url: `listings/${listingId}/x.pdf`, file_size: 1 },
+    });
+    expect(failed.status, 'the document row is refused (empty file name)').toBe(400);
+    const contracts = await coord.client.from('contracts').select('id').eq('listing_id', listingId);
+    expect(contracts.data, 'no contract was left behind').toEqual([]);
+    const log = await coord.client.from('contract_intakes').select('saved_at').eq('id', answer.body.intakeId).single();
+    expect(log.data!.saved_at, 'the reading can still be saved').toBeNull();
+  });
+
   it('a stranger cannot save a reading, nor log one directly', async () => {
     const listingId = await newListing();
     const answer = await intake(coord, listingId, await termsSheetPdf());
