@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, withDb } from '../support/clients.ts';
 import { blankPdf, brokenPdf, TERMS_SHEET_TRUTH, termsSheetPdf } from '../support/contract-pdf.ts';
-import { createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
+import { anonActor, createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
 
 let agent: Actor, coord: Actor, stranger: Actor, admin: Actor;
 
@@ -196,6 +196,21 @@ describe('reading a text contract and saving it', () => {
     expect(contracts.data, 'no contract was left behind').toEqual([]);
     const log = await coord.client.from('contract_intakes').select('saved_at').eq('id', answer.body.intakeId).single();
     expect(log.data!.saved_at, 'the reading can still be saved').toBeNull();
+  });
+
+  it('who sees and changes the log: the listing\'s people and a super admin read it; nobody rewrites or deletes it directly', async () => {
+    const listingId = await newListing();
+    const answer = await intake(agent, listingId, await termsSheetPdf());
+    for (const [actor, sees] of [[agent, true], [coord, true], [admin, true], [stranger, false], [anonActor(), false]] as const) {
+      const read = await actor.client.from('contract_intakes').select('id').eq('id', answer.body.intakeId);
+      expect((read.data ?? []).length, `${actor.key} ${sees ? 'reads' : 'does not read'} the log`).toBe(sees ? 1 : 0);
+    }
+    for (const actor of [agent, coord, admin]) {
+      await actor.client.from('contract_intakes').update({ accepted: { sales_price: { outcome: 'accepted_as_proposed' } } }).eq('id', answer.body.intakeId);
+      await actor.client.from('contract_intakes').delete().eq('id', answer.body.intakeId);
+    }
+    const [row] = await withDb(async (db) => (await db.query('select accepted from public.contract_intakes where id = $1', [answer.body.intakeId])).rows);
+    expect(row, 'the log row is still there, its outcomes untouched').toEqual({ accepted: null });
   });
 
   it('a stranger cannot save a reading, nor log one directly', async () => {
