@@ -116,6 +116,8 @@ describe('contract intake: read a scanned contract, review, create', () => {
       await acceptFlagged(phone.page);
       await phone.page.getByTestId('intake-changes').waitFor();
       expect(await phone.page.getByTestId('intake-changes').textContent(), 'the price would go back from the corrected one').toContain(`365000 → ${TRUE_PRICE}`);
+      // The dialog is fixed to the screen: with the page scrolled to the top it stands at the top of the full-page shot.
+      await phone.page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot(phone.page, 'contract-intake-review-phone');
       await expectNoSeriousA11yViolations(phone.page, 'review screen on a phone');
       await dialog.getByRole('button', { name: 'Close', exact: true }).click();
