@@ -55,7 +55,7 @@ try {
 const failures: string[] = [];
 const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 console.log(`\nload average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores`);
-console.log('kind      contracts  accuracy  wrong  cited (verified)  s/contract p50   p95  CPU s p50   p95');
+console.log('kind      contracts  accuracy  wrong  flagged  cited (verified)  s/contract p50   p95  CPU s p50   p95');
 for (const kind of ['fillable', 'text', 'scan'] as SourceKind[]) {
   const rows = results.filter((row) => row.kind === kind);
   const expected = rows.reduce((sum, row) => sum + row.score.expected, 0);
@@ -63,12 +63,13 @@ for (const kind of ['fillable', 'text', 'scan'] as SourceKind[]) {
   const wrong = rows.reduce((sum, row) => sum + row.score.wrong.length, 0);
   const proposals = rows.reduce((sum, row) => sum + row.score.proposals, 0);
   const verified = rows.reduce((sum, row) => sum + row.score.verifiedCitations, 0);
+  const flagged = rows.reduce((sum, row) => sum + row.score.flagged, 0);
   const seconds = rows.map((row) => row.seconds).sort((a, b) => a - b);
   const cpuSeconds = rows.map((row) => row.cpuSeconds).sort((a, b) => a - b);
   const accuracy = expected === 0 ? 0 : right / expected;
   const cited = proposals === 0 ? 1 : verified / proposals;
   console.log(
-    `${kind.padEnd(9)} ${String(rows.length).padStart(9)}  ${pct(accuracy).padStart(8)}  ${String(wrong).padStart(5)}  ${pct(cited).padStart(16)}  ${percentile(seconds, 50).toFixed(2).padStart(14)}  ${percentile(seconds, 95).toFixed(2).padStart(5)}  ${percentile(cpuSeconds, 50).toFixed(2).padStart(9)}  ${percentile(cpuSeconds, 95).toFixed(2).padStart(5)}`,
+    `${kind.padEnd(9)} ${String(rows.length).padStart(9)}  ${pct(accuracy).padStart(8)}  ${String(wrong).padStart(5)}  ${String(flagged).padStart(7)}  ${pct(cited).padStart(16)}  ${percentile(seconds, 50).toFixed(2).padStart(14)}  ${percentile(seconds, 95).toFixed(2).padStart(5)}  ${percentile(cpuSeconds, 50).toFixed(2).padStart(9)}  ${percentile(cpuSeconds, 95).toFixed(2).padStart(5)}`,
   );
   if (accuracy < GOALS[kind]) failures.push(`${kind}: accuracy ${pct(accuracy)} below ${pct(GOALS[kind])}`);
   if (verified !== proposals) failures.push(`${kind}: ${proposals - verified} proposal(s) without a verified citation`);

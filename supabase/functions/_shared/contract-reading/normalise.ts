@@ -32,7 +32,7 @@ function monthNumber(name: string): number | null {
 }
 
 /** Date patterns that contracts write, each turned into YYYY-MM-DD. */
-export const DATE_PATTERN = String.raw`(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+day\s+of\s+[A-Za-z]{3,9},?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9},?\s+\d{4})`;
+export const DATE_PATTERN = String.raw`(?:\d{4}-\d{1,2}-\d{1,2}|\d{1,2}/\d{1,2}/\d{2,4}|[A-Za-z]{3,9}\.?\s+\d{1,2}(?:st|nd|rd|th)?[,.]?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+day\s+of\s+[A-Za-z]{3,9}[,.]?\s+\d{4}|\d{1,2}(?:st|nd|rd|th)?\s+[A-Za-z]{3,9}[,.]?\s+\d{4})`;
 
 /** A written date as YYYY-MM-DD, or null when it is not a real date. */
 export function parseDate(text: string): string | null {
@@ -41,12 +41,13 @@ export function parseDate(text: string): string | null {
   if (match) return isoDate(Number(match[1]), Number(match[2]), Number(match[3]));
   match = /^(\d{1,2})\/(\d{1,2})\/(\d{2,4})$/.exec(value);
   if (match) return isoDate(Number(match[3]), Number(match[1]), Number(match[2]));
-  match = /^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$/.exec(value);
+  // "July 6. 2026": OCR often reads the comma as a full stop.
+  match = /^([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?[,.]?\s+(\d{4})$/.exec(value);
   if (match) {
     const month = monthNumber(match[1]);
     return month ? isoDate(Number(match[3]), month, Number(match[2])) : null;
   }
-  match = /^(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?([A-Za-z]{3,9}),?\s+(\d{4})$/.exec(value);
+  match = /^(\d{1,2})(?:st|nd|rd|th)?\s+(?:day\s+of\s+)?([A-Za-z]{3,9})[,.]?\s+(\d{4})$/.exec(value);
   if (match) {
     const month = monthNumber(match[2]);
     return month ? isoDate(Number(match[3]), month, Number(match[1])) : null;
@@ -54,8 +55,11 @@ export function parseDate(text: string): string | null {
   return null;
 }
 
-/** Amount patterns: "$425,000.00", "$ 425,000", "425000". */
-export const MONEY_PATTERN = String.raw`\$?\s?\d{1,3}(?:[,.]\d{3})*(?:\.\d{2})?|\$?\s?\d+(?:\.\d{2})?`;
+/**
+ * Amount patterns: "$425,000.00", "$ 425,000", "425000" — never followed by
+ * more digits, so an OCR'd "$1,277 500.00" gives no amount rather than 1,277.
+ */
+export const MONEY_PATTERN = String.raw`(?:\$?\s?\d{1,3}(?:[,.]\d{3})*(?:\.\d{2})?|\$?\s?\d+(?:\.\d{2})?)(?![\d,.]*\d| \d)`;
 
 /** An amount of dollars as a number (cents kept), or null. */
 export function parseMoney(text: string): number | null {
@@ -70,8 +74,14 @@ const NUMBER_WORDS = [
   'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
 ];
 
-/** A day count written "7", "seven", "seven (7)" or "21 (twenty-one)"; digits win over words. */
+/**
+ * A day count written "7", "seven", "seven (7)" or "21 (twenty-one)"; digits
+ * win over words. C.A.R.'s "17 (or 21)" is the number written in the blank
+ * (21); with the blank left empty, "17 (or ___)", the printed default (17).
+ */
 export function parseDays(text: string): number | null {
+  const override = /\(or\s*(\d{1,4})\s*\)/.exec(text);
+  if (override) return Number(override[1]) <= 3650 ? Number(override[1]) : null;
   const digits = /\d{1,4}/.exec(text);
   if (digits) {
     const value = Number(digits[0]);
@@ -99,7 +109,8 @@ export function cleanName(text: string): string | null {
   while (words.length > 1 && stray(words[words.length - 1])) words.pop();
   while (words.length > 1 && stray(words[0])) words.shift();
   const value = words.join(' ').replace(/^[\s,;:.("]+|[\s,;:("]+$/g, '').trim();
-  if (value.length < 2 || !/[A-Za-z]/.test(value) || /^_+$/.test(value)) return null;
+  // Names are written with capitals; "po" or "co" after a label is what OCR made of a blank.
+  if (value.length < 3 || !/[A-Z]/.test(value) || /^_+$/.test(value)) return null;
   return value;
 }
 

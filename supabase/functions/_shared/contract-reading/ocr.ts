@@ -9,6 +9,8 @@ import type { PageText, TextItem } from './types.ts';
 
 interface OcrWord {
   text: string;
+  /** 0–100. */
+  confidence?: number;
   bbox: { x0: number; y0: number; x1: number; y1: number };
 }
 
@@ -23,18 +25,37 @@ export interface OcrPageData {
   blocks?: { paragraphs?: { lines?: OcrLine[] }[] }[] | null;
 }
 
-/** The OCR result of one page rendered at `scale` × 72 dpi, as a PageText with word boxes in PDF units. */
+/** Below this confidence (0–100) a short word without digits is a speck of the scan, not text ("po", "EOE", "i"). */
+const SPECK_CONFIDENCE = 30;
+const SPECK_MAX_CHARS = 3;
+
+const isSpeck = (word: OcrWord) =>
+  (word.confidence ?? 100) < SPECK_CONFIDENCE && word.text.length <= SPECK_MAX_CHARS && !/\d/.test(word.text) && word.text !== '&';
+
+/**
+ * The OCR result of one page rendered at `scale` × 72 dpi, as a PageText
+ * with word boxes in PDF units and each word's confidence. Specks the engine
+ * itself doubts are left out of the text, so "Lender: po :" reads "Lender:"
+ * and nothing is proposed from a blank.
+ */
 export function pageTextFromOcr(page: number, data: OcrPageData, scale: number): PageText {
   const lines: OcrLine[] = (data.blocks ?? []).flatMap((block) => (block.paragraphs ?? []).flatMap((paragraph) => paragraph.lines ?? []));
-  const items: TextItem[] = lines.flatMap((line) =>
-    (line.words ?? []).map((word) => ({
-      str: word.text,
-      x: word.bbox.x0 / scale,
-      y: word.bbox.y0 / scale,
-      w: (word.bbox.x1 - word.bbox.x0) / scale,
-      h: (word.bbox.y1 - word.bbox.y0) / scale,
-    })),
-  );
-  const text = lines.length > 0 ? lines.map((line) => line.text.replace(/\s+/g, ' ').trim()).join('\n') : data.text;
-  return { page, text, source: 'ocr', items };
+  if (lines.length === 0) return { page, text: data.text, source: 'ocr', items: [] };
+  const items: TextItem[] = [];
+  const texts: string[] = [];
+  for (const line of lines) {
+    const words = (line.words ?? []).filter((word) => !isSpeck(word));
+    texts.push(words.map((word) => word.text).join(' '));
+    for (const word of words) {
+      items.push({
+        str: word.text,
+        x: word.bbox.x0 / scale,
+        y: word.bbox.y0 / scale,
+        w: (word.bbox.x1 - word.bbox.x0) / scale,
+        h: (word.bbox.y1 - word.bbox.y0) / scale,
+        confidence: (word.confidence ?? 100) / 100,
+      });
+    }
+  }
+  return { page, text: texts.join('\n'), source: 'ocr', items };
 }

@@ -15,7 +15,8 @@ const OCR_CONFIDENCE = 0.8;
 
 const DATE = `(?<v>${DATE_PATTERN})`;
 const MONEY = `\\$\\s?(?<v>${MONEY_PATTERN})`;
-const DAYS = String.raw`(?<v>\d{1,3}|[A-Za-z]+(?:-[A-Za-z]+)?\s*\(\d{1,3}\)|[A-Za-z]+(?:-[A-Za-z]+)?)`;
+/** A day count: "7", "seven (7)", "ten", or C.A.R.'s "17 (or 21)" / "17 (or ___)" (a printed default and a blank to override it). */
+const DAYS = String.raw`(?<v>\d{1,3}\s*\(or\s*[^)\n]{0,12}\)|\d{1,3}|[A-Za-z]+(?:-[A-Za-z]+)?\s*\(\d{1,3}\)|[A-Za-z]+(?:-[A-Za-z]+)?)`;
 /**
  * A name that may wrap onto the next line: capitalised words, initials ("A."),
  * "and", "&" and family-name particles — no other lower-case word, so
@@ -24,6 +25,8 @@ const DAYS = String.raw`(?<v>\d{1,3}|[A-Za-z]+(?:-[A-Za-z]+)?\s*\(\d{1,3}\)|[A-Z
  */
 const NAME_WORD = String.raw`(?:[A-Z][A-Za-z'-]*|[A-Z]\.|&|and|de|del|la|le|van|von|der|da|di|du)`;
 const NAME = String.raw`(?<v>[A-Z][A-Za-z'&-]*(?:[ \n]+${NAME_WORD}){0,12}?)`;
+/** The start of a "Label: value" line, allowing one short token before the label (an item letter, or a speck OCR kept). */
+const LINE_START = String.raw`^[ \t]*(?:\S{1,2}[ \t]+)?`;
 /** The rest of a "Label: value" line. */
 const LINE = String.raw`(?<v>[^\n]+)`;
 
@@ -90,7 +93,7 @@ const RULES: Rule[] = [
     patterns: [
       ci(`${MONEY}\\s+as\\s+earnest\\s+money`),
       ci(`Earnest\\s+Money(?:\\s+of)?\\s*:?\\s*${MONEY}`),
-      ci(`(?:Initial\\s+)?Deposit(?:\\s+Amount)?\\s*:\\s*${MONEY}`),
+      ci(`(?:Initial\\s+Deposit(?:\\s+Amount)?|Deposit\\s+Amount|Deposit\\s*:)\\s*:?\\s*${MONEY}`),
       ci(`deposit[^$.]{0,60}?(?:amount|deposit)\\s+of\\s+${MONEY}`),
       ci(`deposit\\s+of\\s+${MONEY}`),
     ],
@@ -161,7 +164,7 @@ const RULES: Rule[] = [
     key: 'financing_type',
     patterns: [
       ci(`${TICKED}\\s*${FINANCING_WORD}`),
-      cm(`^\\s*(?:Financing|Loan\\s+type)\\s*:\\s*${FINANCING_WORD}`),
+      cm(`${LINE_START}(?:Financing|Loan\\s+type)\\s*:\\s*${FINANCING_WORD}`),
       ci(`${FINANCING_WORD}\\s+loan\\s+from`),
     ],
     parse: parseFinancing,
@@ -169,7 +172,7 @@ const RULES: Rule[] = [
   {
     key: 'buyer_names',
     patterns: [
-      cs(`^\\s*(?:BUYERS?|Buyers?)(?:\\(s\\))?\\s*:[ \\t]*${LINE}`),
+      cs(`${LINE_START}(?:BUYERS?|Buyers?)(?:\\(s\\))?\\s*:[ \\t]*${LINE}`),
       cs(`(?:,|and|from|FROM|are|PARTIES:)\\s+${NAME}\\s*\\(?"?Buyer"?\\)`),
       cs(`${NAME},\\s+hereinafter\\s+called\\s+Buyer`),
     ],
@@ -178,7 +181,7 @@ const RULES: Rule[] = [
   {
     key: 'seller_names',
     patterns: [
-      cs(`^\\s*(?:SELLERS?|Sellers?)(?:\\(s\\))?\\s*:[ \\t]*${LINE}`),
+      cs(`${LINE_START}(?:SELLERS?|Sellers?)(?:\\(s\\))?\\s*:[ \\t]*${LINE}`),
       cs(`(?:,|and|from|FROM|are|PARTIES:)\\s+${NAME}\\s*\\(?"?Seller"?\\)`),
       cs(`from\\s+${NAME},\\s+hereinafter\\s+called\\s+Seller`),
     ],
@@ -187,7 +190,7 @@ const RULES: Rule[] = [
   {
     key: 'property_address',
     patterns: [
-      cm(`^\\s*(?:Property\\s+)?Address(?:\\s+of\\s+Property)?\\s*:[ \\t]*${LINE}`),
+      cm(`${LINE_START}(?:Property\\s+)?Address(?:\\s+of\\s+Property)?\\s*:[ \\t]*${LINE}`),
       ci(`REAL\\s+PROPERTY\\s+to\\s+be\\s+acquired\\s+is\\s+(?<v>[^()"]+?)\\s*\\(?"?Property`),
       ci(`(?:Property\\s+is|commonly)\\s+known\\s+as\\s+(?<v>[^()]+?)(?:\\s+from\\b|\\.\\s)`),
     ],
@@ -197,14 +200,14 @@ const RULES: Rule[] = [
     key: 'title_company',
     patterns: [
       ci(`issued\\s+by\\s+(?<v>[^().]+?)\\s*\\(Title\\s+Company\\)`),
-      cm(`^\\s*Title\\s+Company\\s*:[ \\t]*${LINE}`),
+      cm(`${LINE_START}Title\\s+Company\\s*:[ \\t]*${LINE}`),
       ci(`title\\s+(?:insurance|policy)[^.]{0,40}?issued\\s+by\\s+(?<v>[^.(]+?)\\s*[.(]`),
     ],
     parse: cleanName,
   },
   {
     key: 'lender',
-    patterns: [cm(`^\\s*Lender\\s*:[ \\t]*${LINE}`), ci(`loan\\s+from\\s+(?<v>[^;.]+?)\\s*[;.]`)],
+    patterns: [cm(`${LINE_START}Lender\\s*:[ \\t]*${LINE}`), ci(`loan\\s+from\\s+(?<v>[^;.]+?)\\s*[;.]`)],
     parse: cleanName,
   },
   {
@@ -237,6 +240,25 @@ export function detectForm(pages: PageText[]): { form: ContractForm; fact: Propo
   return { form: 'generic', fact: null };
 }
 
+/** The lowest OCR confidence among the page's words that make up the value (a misread digit shows there), if known. */
+function ocrValueConfidence(page: PageText, raw: string): number | undefined {
+  let lowest: number | undefined;
+  for (const token of raw.split(/\s+/).filter((part) => part.length >= 2)) {
+    const word = page.items?.find((item) => item.confidence !== undefined && item.str.includes(token));
+    if (word?.confidence !== undefined) lowest = Math.min(lowest ?? 1, word.confidence);
+  }
+  return lowest;
+}
+
+/** Doubtful OCR values stay proposals, but flagged (the review screen flags below 0.8) rather than looking certain. */
+const MIN_OCR_CONFIDENCE = 0.3;
+
+function confidenceOf(page: PageText, raw: string): number {
+  if (page.source !== 'ocr') return TEXT_CONFIDENCE;
+  const words = ocrValueConfidence(page, raw);
+  return words === undefined ? OCR_CONFIDENCE : Math.max(MIN_OCR_CONFIDENCE, Math.min(OCR_CONFIDENCE, Math.round(words * 100) / 100));
+}
+
 function firstMatch(rule: Rule, pages: PageText[]): ProposedFact | null {
   for (const pattern of rule.patterns) {
     for (const page of pages) {
@@ -248,8 +270,7 @@ function firstMatch(rule: Rule, pages: PageText[]): ProposedFact | null {
       const quote = match[0].replace(/\s+/g, ' ').trim();
       // The quote must hold the value's own characters, not just its label.
       if (!normaliseText(quote).includes(normaliseText(raw))) continue;
-      const ocr = page.source === 'ocr';
-      return { key: rule.key, value, confidence: ocr ? OCR_CONFIDENCE : TEXT_CONFIDENCE, source: ocr ? 'ocr' : 'text', citation: { page: page.page, text: quote } };
+      return { key: rule.key, value, confidence: confidenceOf(page, raw), source: page.source === 'ocr' ? 'ocr' : 'text', citation: { page: page.page, text: quote } };
     }
   }
   return null;

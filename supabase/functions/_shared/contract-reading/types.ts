@@ -89,6 +89,8 @@ export interface TextItem {
   y: number;
   w: number;
   h: number;
+  /** OCR only: the engine's confidence in this word, 0–1. */
+  confidence?: number;
 }
 
 export interface PageText {
