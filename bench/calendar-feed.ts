@@ -10,32 +10,15 @@
  *   npm run bench -- calendar-feed [--requests 30]
  */
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import pg from 'pg';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
 import { percentile } from './_percentile.ts';
+import { denoCpuMs, MS_PER_TICK } from './_worker-cpu.ts';
 
 const BUDGET_MS = 2000;
 const i = process.argv.indexOf('--requests');
 const REQUESTS = i > 0 ? Number(process.argv[i + 1]) : 30;
-const MS_PER_TICK = 10;
 
-/** CPU time (ms) of this process's Deno children (the function workers). */
-function denoCpuMs(): number {
-  let total = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (comm === 'deno' && fields[1] === String(process.pid)) total += (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-    } catch {
-      /* gone */
-    }
-  }
-  return total;
-}
 
 const stack = await startThrowawayStack();
 const db = new pg.Client({ connectionString: stack.info.dbUrl });

@@ -1040,6 +1040,122 @@ export type Database = {
         Relationships: [
         ]
       }
+      "contract_intakes": {
+        Row: {
+          "accepted": Json | null
+          "contract_id": string | null
+          "created_at": string
+          "created_by": string | null
+          "document_id": string | null
+          "form": string | null
+          "id": string
+          "listing_id": string
+          "pages": number
+          "paths": (string)[]
+          "proposed": NonNullable<Json>
+          "saved_at": string | null
+          "seconds": number | null
+        }
+        ComputedFields: never
+        Insert: {
+          "accepted"?: Json | null
+          "contract_id"?: string | null
+          "created_at"?: string
+          "created_by"?: string | null
+          "document_id"?: string | null
+          "form"?: string | null
+          "id"?: string
+          "listing_id": string
+          "pages": number
+          "paths"?: (string)[]
+          "proposed"?: NonNullable<Json>
+          "saved_at"?: string | null
+          "seconds"?: number | null
+        }
+        Update: {
+          "accepted"?: Json | null
+          "contract_id"?: string | null
+          "created_at"?: string
+          "created_by"?: string | null
+          "document_id"?: string | null
+          "form"?: string | null
+          "id"?: string
+          "listing_id"?: string
+          "pages"?: number
+          "paths"?: (string)[]
+          "proposed"?: NonNullable<Json>
+          "saved_at"?: string | null
+          "seconds"?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contract_intakes_contract_id_fkey"
+            columns: [
+              "contract_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "contracts"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_intakes_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_intakes_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_intakes_document_id_fkey"
+            columns: [
+              "document_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "compliance_queue"
+            referencedColumns: [
+              "document_id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_intakes_document_id_fkey"
+            columns: [
+              "document_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "documents"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contract_intakes_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "contracts": {
         Row: {
           "appraisal_days": number | null
@@ -3406,6 +3522,12 @@ export type Database = {
           "updated_at": string
         }[]
       }
+      "can_record_contract": {
+        Args: {
+          "listing_id": string
+        }
+        Returns: boolean
+      }
       "can_switch_role": {
         Args: Record<PropertyKey, never>
         Returns: boolean
@@ -3553,6 +3675,16 @@ export type Database = {
         }
         Returns: string
       }
+      "create_contract_from_intake": {
+        Args: {
+          "amend_contract_id"?: string
+          "contract": Json
+          "document"?: Json
+          "facts": Json
+          "intake_id": string
+        }
+        Returns: Json
+      }
       "create_test_agent_profile": {
         Args: {
           "profile_email"?: string
@@ -3691,6 +3823,17 @@ export type Database = {
       "inbound_email_domain": {
         Args: Record<PropertyKey, never>
         Returns: string
+      }
+      "intake_accuracy": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "accepted_as_proposed": number
+          "accepted_rate": number
+          "cleared": number
+          "edited": number
+          "proposed": number
+          "source": string
+        }[]
       }
       "is_super_admin": {
         Args: Record<PropertyKey, never>

@@ -110,7 +110,7 @@ function errorCodeOf(error: unknown): string {
   return error instanceof HttpError ? error.code : 'internal_error';
 }
 
-export type AiCallType = 'chat' | 'listing_descriptions' | 'workflow_insights' | 'smart_reminders';
+export type AiCallType = 'chat' | 'listing_descriptions' | 'workflow_insights' | 'smart_reminders' | 'contract_intake';
 
 /** One logged AI call of one person (an open ai_interactions entry). */
 export interface AiCall {

@@ -22,6 +22,7 @@ const loadOtherTabs = () => import('@/app/routes/admin/admin-other-tabs');
 const ListingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.ListingsTab })));
 const InvitationsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.InvitationsTab })));
 const SettingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.SettingsTab })));
+const IntakeAccuracyCard = lazy(() => import('@/features/contract-intake/components/intake-accuracy-card').then((m) => ({ default: m.IntakeAccuracyCard })));
 const tabLoading = <Skeleton className="h-32 w-full" />;
 
 const TABS = ['users', 'listings', 'invitations', 'stats', 'settings'] as const;
@@ -93,6 +94,11 @@ export function AdminConsole() {
         </TabsContent>
         <TabsContent value="stats" className="mt-4">
           <AdminStatsCards stats={stats.data} />
+          <div className="mt-6">
+            <Suspense fallback={tabLoading}>
+              <IntakeAccuracyCard />
+            </Suspense>
+          </div>
         </TabsContent>
         <TabsContent value="settings" className="mt-4 flex flex-col gap-6">
           <Suspense fallback={tabLoading}>

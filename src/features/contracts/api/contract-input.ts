@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_COUNT_FIELDS, type DayCountField } from '@/lib/contract-day-counts';
 
 /**
  * The contract form as people fill it in, and its validation: every field
@@ -29,18 +30,8 @@ export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'other'] as
 export type FinancingType = (typeof FINANCING_TYPES)[number];
 export const FINANCING_LABELS: Record<FinancingType, string> = { cash: 'Cash', conventional: 'Conventional', fha: 'FHA', va: 'VA', other: 'Other' };
 
-export const DAY_COUNT_FIELDS = [
-  'option_days',
-  'title_commitment_days',
-  'survey_days',
-  'financing_days',
-  'disclosure_days',
-  'inspection_days',
-  'appraisal_days',
-  'loan_days',
-  'escrow_days',
-] as const;
-export type DayCountField = (typeof DAY_COUNT_FIELDS)[number];
+// Named in shared code: contract intake's review fills the same columns.
+export { DAY_COUNT_FIELDS, type DayCountField };
 
 /** The day counts each form's rules read (deadline_rules.days_fact), with the form's words for them. */
 export const FORM_DAY_FIELDS: Record<ContractFormKey, { name: DayCountField; label: string }[]> = {

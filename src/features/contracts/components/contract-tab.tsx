@@ -1,5 +1,5 @@
 import { FileSignature, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
@@ -42,8 +42,9 @@ function NoActiveContract({ canRecord, onRecord, hadEarlier }: { canRecord: bool
  * who sees the listing sees the tab; the controls follow what the database
  * allows the viewer, and a refusal it still sends is shown as it came.
  * Live through useContractsRealtime (mounted with the listing's other live hooks).
+ * `actions` (composed by the app: "Read a contract") show beside the title for those who may record.
  */
-export function ContractTab({ listing, user }: { listing: Tables<'listings'>; user: CurrentUser }) {
+export function ContractTab({ listing, user, actions }: { listing: Tables<'listings'>; user: CurrentUser; actions?: ReactNode }) {
   const contracts = useContracts(listing.id);
   const forms = useContractForms();
   const record = useRecordContract();
@@ -57,9 +58,12 @@ export function ContractTab({ listing, user }: { listing: Tables<'listings'>; us
 
   return (
     <div className="flex flex-col gap-4">
-      <div>
-        <h2 className="text-lg font-semibold">Contract</h2>
-        <p className="text-muted-foreground text-sm">The transaction: its facts and every key date to closing.</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 className="text-lg font-semibold">Contract</h2>
+          <p className="text-muted-foreground text-sm">The transaction: its facts and every key date to closing.</p>
+        </div>
+        {canEdit && actions}
       </div>
       {contracts.isPending ? (
         <Skeleton className="h-40 w-full" />
