@@ -725,6 +725,163 @@ export type Database = {
           }
         ]
       }
+      "checklist_template_items": {
+        Row: {
+          "anchor": string | null
+          "assignee": string | null
+          "created_at": string
+          "description": string | null
+          "document_type": string | null
+          "id": string
+          "kind": string
+          "needs_approval": boolean
+          "offset_days": number
+          "offset_unit": string
+          "position": number
+          "priority": string
+          "required_for": string | null
+          "template_id": string
+          "title": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "anchor"?: string | null
+          "assignee"?: string | null
+          "created_at"?: string
+          "description"?: string | null
+          "document_type"?: string | null
+          "id"?: string
+          "kind": string
+          "needs_approval"?: boolean
+          "offset_days"?: number
+          "offset_unit"?: string
+          "position": number
+          "priority"?: string
+          "required_for"?: string | null
+          "template_id": string
+          "title"?: string | null
+        }
+        Update: {
+          "anchor"?: string | null
+          "assignee"?: string | null
+          "created_at"?: string
+          "description"?: string | null
+          "document_type"?: string | null
+          "id"?: string
+          "kind"?: string
+          "needs_approval"?: boolean
+          "offset_days"?: number
+          "offset_unit"?: string
+          "position"?: number
+          "priority"?: string
+          "required_for"?: string | null
+          "template_id"?: string
+          "title"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "checklist_template_items_document_type_fkey"
+            columns: [
+              "document_type"
+            ]
+            isOneToOne: false
+            referencedRelation: "document_types"
+            referencedColumns: [
+              "key"
+            ]
+          },
+          {
+            foreignKeyName: "checklist_template_items_template_id_fkey"
+            columns: [
+              "template_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "checklist_templates"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
+      "checklist_templates": {
+        Row: {
+          "conditions": NonNullable<Json>
+          "created_at": string
+          "created_by": string | null
+          "id": string
+          "is_active": boolean
+          "name": string
+          "owner_tc_id": string | null
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "conditions"?: NonNullable<Json>
+          "created_at"?: string
+          "created_by"?: string | null
+          "id"?: string
+          "is_active"?: boolean
+          "name": string
+          "owner_tc_id"?: string | null
+          "updated_at"?: string
+        }
+        Update: {
+          "conditions"?: NonNullable<Json>
+          "created_at"?: string
+          "created_by"?: string | null
+          "id"?: string
+          "is_active"?: boolean
+          "name"?: string
+          "owner_tc_id"?: string | null
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "checklist_templates_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "checklist_templates_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "checklist_templates_owner_tc_id_fkey"
+            columns: [
+              "owner_tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "checklist_templates_owner_tc_id_fkey"
+            columns: [
+              "owner_tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "contract_deadlines": {
         Row: {
           "computed_due_at": string | null
@@ -1152,9 +1309,33 @@ export type Database = {
           }
         ]
       }
+      "document_types": {
+        Row: {
+          "file_name_hints": (string)[]
+          "key": string
+          "label": string
+          "position": number
+        }
+        ComputedFields: never
+        Insert: {
+          "file_name_hints"?: (string)[]
+          "key": string
+          "label": string
+          "position"?: number
+        }
+        Update: {
+          "file_name_hints"?: (string)[]
+          "key"?: string
+          "label"?: string
+          "position"?: number
+        }
+        Relationships: [
+        ]
+      }
       "documents": {
         Row: {
           "created_at": string
+          "document_type": string | null
           "file_name": string
           "file_size": number | null
           "file_type": string | null
@@ -1162,13 +1343,23 @@ export type Database = {
           "folder_id": string | null
           "id": string
           "is_general": boolean
+          "is_latest": boolean
+          "listing_agent_id": string | null
           "listing_id": string | null
+          "listing_tc_id": string | null
+          "review_reason": string | null
+          "review_state": string | null
+          "reviewed_at": string | null
+          "reviewed_by": string | null
           "team_tc_id": string | null
           "uploaded_by": string | null
+          "version": number
+          "version_of": string | null
         }
         ComputedFields: never
         Insert: {
           "created_at"?: string
+          "document_type"?: string | null
           "file_name": string
           "file_size"?: number | null
           "file_type"?: string | null
@@ -1176,12 +1367,22 @@ export type Database = {
           "folder_id"?: string | null
           "id"?: string
           "is_general"?: boolean
+          "is_latest"?: boolean
+          "listing_agent_id"?: string | null
           "listing_id"?: string | null
+          "listing_tc_id"?: string | null
+          "review_reason"?: string | null
+          "review_state"?: string | null
+          "reviewed_at"?: string | null
+          "reviewed_by"?: string | null
           "team_tc_id"?: string | null
           "uploaded_by"?: string | null
+          "version"?: number
+          "version_of"?: string | null
         }
         Update: {
           "created_at"?: string
+          "document_type"?: string | null
           "file_name"?: string
           "file_size"?: number | null
           "file_type"?: string | null
@@ -1189,11 +1390,31 @@ export type Database = {
           "folder_id"?: string | null
           "id"?: string
           "is_general"?: boolean
+          "is_latest"?: boolean
+          "listing_agent_id"?: string | null
           "listing_id"?: string | null
+          "listing_tc_id"?: string | null
+          "review_reason"?: string | null
+          "review_state"?: string | null
+          "reviewed_at"?: string | null
+          "reviewed_by"?: string | null
           "team_tc_id"?: string | null
           "uploaded_by"?: string | null
+          "version"?: number
+          "version_of"?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "documents_document_type_fkey"
+            columns: [
+              "document_type"
+            ]
+            isOneToOne: false
+            referencedRelation: "document_types"
+            referencedColumns: [
+              "key"
+            ]
+          },
           {
             foreignKeyName: "documents_folder_id_fkey"
             columns: [
@@ -1217,6 +1438,28 @@ export type Database = {
             ]
           },
           {
+            foreignKeyName: "documents_reviewed_by_fkey"
+            columns: [
+              "reviewed_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "documents_reviewed_by_fkey"
+            columns: [
+              "reviewed_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
             foreignKeyName: "documents_team_tc_id_fkey"
             columns: [
               "team_tc_id"
@@ -1256,6 +1499,28 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "documents_version_of_fkey"
+            columns: [
+              "version_of"
+            ]
+            isOneToOne: false
+            referencedRelation: "compliance_queue"
+            referencedColumns: [
+              "document_id"
+            ]
+          },
+          {
+            foreignKeyName: "documents_version_of_fkey"
+            columns: [
+              "version_of"
+            ]
+            isOneToOne: false
+            referencedRelation: "documents"
             referencedColumns: [
               "id"
             ]
@@ -1540,52 +1805,193 @@ export type Database = {
           }
         ]
       }
+      "listing_checklist_items": {
+        Row: {
+          "applied_by_hand": boolean
+          "assignee": string | null
+          "created_at": string
+          "document_type": string | null
+          "due_date": string | null
+          "id": string
+          "kind": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "needs_approval": boolean | null
+          "position": number
+          "required_for": string | null
+          "status": string
+          "task_id": string | null
+          "template_id": string | null
+          "template_item_id": string | null
+          "title": string
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "applied_by_hand"?: boolean
+          "assignee"?: string | null
+          "created_at"?: string
+          "document_type"?: string | null
+          "due_date"?: string | null
+          "id"?: string
+          "kind": string
+          "listing_agent_id"?: string | null
+          "listing_id": string
+          "listing_tc_id"?: string | null
+          "needs_approval"?: boolean | null
+          "position"?: number
+          "required_for"?: string | null
+          "status"?: string
+          "task_id"?: string | null
+          "template_id"?: string | null
+          "template_item_id"?: string | null
+          "title": string
+          "updated_at"?: string
+        }
+        Update: {
+          "applied_by_hand"?: boolean
+          "assignee"?: string | null
+          "created_at"?: string
+          "document_type"?: string | null
+          "due_date"?: string | null
+          "id"?: string
+          "kind"?: string
+          "listing_agent_id"?: string | null
+          "listing_id"?: string
+          "listing_tc_id"?: string | null
+          "needs_approval"?: boolean | null
+          "position"?: number
+          "required_for"?: string | null
+          "status"?: string
+          "task_id"?: string | null
+          "template_id"?: string | null
+          "template_item_id"?: string | null
+          "title"?: string
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_checklist_items_document_type_fkey"
+            columns: [
+              "document_type"
+            ]
+            isOneToOne: false
+            referencedRelation: "document_types"
+            referencedColumns: [
+              "key"
+            ]
+          },
+          {
+            foreignKeyName: "listing_checklist_items_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_checklist_items_task_id_fkey"
+            columns: [
+              "task_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "tasks"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_checklist_items_template_id_fkey"
+            columns: [
+              "template_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "checklist_templates"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_checklist_items_template_item_id_fkey"
+            columns: [
+              "template_item_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "checklist_template_items"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "listings": {
         Row: {
           "address": string
           "agent_id": string | null
           "created_at": string
+          "has_hoa": boolean | null
           "id": string
           "listing_price": string | null
+          "live_at": string | null
           "photo_urls": NonNullable<Json>
           "property_image_url": string | null
+          "property_type": string | null
           "seller_email": string | null
           "seller_name": string | null
           "seller_phone": string | null
+          "side": string
+          "state": string | null
           "status": string
           "tc_id": string | null
           "updated_at": string
+          "year_built": number | null
         }
         ComputedFields: never
         Insert: {
           "address": string
           "agent_id"?: string | null
           "created_at"?: string
+          "has_hoa"?: boolean | null
           "id"?: string
           "listing_price"?: string | null
+          "live_at"?: string | null
           "photo_urls"?: NonNullable<Json>
           "property_image_url"?: string | null
+          "property_type"?: string | null
           "seller_email"?: string | null
           "seller_name"?: string | null
           "seller_phone"?: string | null
+          "side"?: string
+          "state"?: string | null
           "status"?: string
           "tc_id"?: string | null
           "updated_at"?: string
+          "year_built"?: number | null
         }
         Update: {
           "address"?: string
           "agent_id"?: string | null
           "created_at"?: string
+          "has_hoa"?: boolean | null
           "id"?: string
           "listing_price"?: string | null
+          "live_at"?: string | null
           "photo_urls"?: NonNullable<Json>
           "property_image_url"?: string | null
+          "property_type"?: string | null
           "seller_email"?: string | null
           "seller_name"?: string | null
           "seller_phone"?: string | null
+          "side"?: string
+          "state"?: string | null
           "status"?: string
           "tc_id"?: string | null
           "updated_at"?: string
+          "year_built"?: number | null
         }
         Relationships: [
           {
@@ -2683,6 +3089,49 @@ export type Database = {
           }
         ]
       }
+      "compliance_queue": {
+        Row: {
+          "address": string
+          "agent_id": string | null
+          "agent_name": string | null
+          "document_id": string
+          "document_type": string | null
+          "file_name": string
+          "file_url": string
+          "listing_id": string | null
+          "listing_tc_id": string | null
+          "review_reason": string | null
+          "review_state": string | null
+          "submitted_at": string
+          "type_label": string | null
+          "version": number
+        }
+        ComputedFields: never
+        Relationships: [
+          {
+            foreignKeyName: "documents_document_type_fkey"
+            columns: [
+              "document_type"
+            ]
+            isOneToOne: false
+            referencedRelation: "document_types"
+            referencedColumns: [
+              "key"
+            ]
+          },
+          {
+            foreignKeyName: "documents_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
     }
     Functions: {
       "accept_inbound_email": {
@@ -2750,16 +3199,22 @@ export type Database = {
           "address": string
           "agent_id": string | null
           "created_at": string
+          "has_hoa": boolean | null
           "id": string
           "listing_price": string | null
+          "live_at": string | null
           "photo_urls": NonNullable<Json>
           "property_image_url": string | null
+          "property_type": string | null
           "seller_email": string | null
           "seller_name": string | null
           "seller_phone": string | null
+          "side": string
+          "state": string | null
           "status": string
           "tc_id": string | null
           "updated_at": string
+          "year_built": number | null
         }[]
         SetofOptions: {
           from: "*"
@@ -2776,16 +3231,22 @@ export type Database = {
           "address": string
           "agent_id": string | null
           "created_at": string
+          "has_hoa": boolean | null
           "id": string
           "listing_price": string | null
+          "live_at": string | null
           "photo_urls": NonNullable<Json>
           "property_image_url": string | null
+          "property_type": string | null
           "seller_email": string | null
           "seller_name": string | null
           "seller_phone": string | null
+          "side": string
+          "state": string | null
           "status": string
           "tc_id": string | null
           "updated_at": string
+          "year_built": number | null
         }[]
         SetofOptions: {
           from: "*"
@@ -2860,16 +3321,22 @@ export type Database = {
           "address": string
           "agent_id": string | null
           "created_at": string
+          "has_hoa": boolean | null
           "id": string
           "listing_price": string | null
+          "live_at": string | null
           "photo_urls": NonNullable<Json>
           "property_image_url": string | null
+          "property_type": string | null
           "seller_email": string | null
           "seller_name": string | null
           "seller_phone": string | null
+          "side": string
+          "state": string | null
           "status": string
           "tc_id": string | null
           "updated_at": string
+          "year_built": number | null
         }
         SetofOptions: {
           from: "*"
@@ -2877,6 +3344,13 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "apply_checklist_template": {
+        Args: {
+          "listing_id": string
+          "template_id": string
+        }
+        Returns: number
       }
       "assign_agent": {
         Args: {
@@ -3023,16 +3497,22 @@ export type Database = {
           "address": string
           "agent_id": string | null
           "created_at": string
+          "has_hoa": boolean | null
           "id": string
           "listing_price": string | null
+          "live_at": string | null
           "photo_urls": NonNullable<Json>
           "property_image_url": string | null
+          "property_type": string | null
           "seller_email": string | null
           "seller_name": string | null
           "seller_phone": string | null
+          "side": string
+          "state": string | null
           "status": string
           "tc_id": string | null
           "updated_at": string
+          "year_built": number | null
         }[]
         SetofOptions: {
           from: "*"
@@ -3065,6 +3545,13 @@ export type Database = {
           isOneToOne: false
           isSetofReturn: true
         }
+      }
+      "copy_checklist_template": {
+        Args: {
+          "new_name": string
+          "template_id": string
+        }
+        Returns: string
       }
       "create_test_agent_profile": {
         Args: {
@@ -3209,6 +3696,27 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: boolean
       }
+      "listing_compliance": {
+        Args: {
+          "listing_id": string
+        }
+        Returns: {
+          "approved": number
+          "missing": Json
+          "required": number
+          "stage": string
+        }[]
+      }
+      "listing_compliance_summary": {
+        Args: {
+          "listing_ids": (string)[]
+        }
+        Returns: {
+          "approved": number
+          "listing_id": string
+          "required": number
+        }[]
+      }
       "listing_stats": {
         Args: {
           "agent_id"?: string
@@ -3281,6 +3789,40 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      "override_listing_status": {
+        Args: {
+          "listing_id": string
+          "new_status": string
+          "reason": string
+        }
+        Returns: {
+          "address": string
+          "agent_id": string | null
+          "created_at": string
+          "has_hoa": boolean | null
+          "id": string
+          "listing_price": string | null
+          "live_at": string | null
+          "photo_urls": NonNullable<Json>
+          "property_image_url": string | null
+          "property_type": string | null
+          "seller_email": string | null
+          "seller_name": string | null
+          "seller_phone": string | null
+          "side": string
+          "state": string | null
+          "status": string
+          "tc_id": string | null
+          "updated_at": string
+          "year_built": number | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "preview_contract_deadlines": {
         Args: {
           "facts": Json
@@ -3291,6 +3833,16 @@ export type Database = {
           "key": string
           "label": string
           "rule": string
+        }[]
+      }
+      "preview_template_matches": {
+        Args: {
+          "template_id": string
+        }
+        Returns: {
+          "address": string
+          "listing_id": string
+          "status": string
         }[]
       }
       "purge_inbound_emails": {
@@ -3449,6 +4001,42 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      "review_document": {
+        Args: {
+          "decision": string
+          "document_id": string
+          "reason"?: string
+        }
+        Returns: {
+          "created_at": string
+          "document_type": string | null
+          "file_name": string
+          "file_size": number | null
+          "file_type": string | null
+          "file_url": string
+          "folder_id": string | null
+          "id": string
+          "is_general": boolean
+          "is_latest": boolean
+          "listing_agent_id": string | null
+          "listing_id": string | null
+          "listing_tc_id": string | null
+          "review_reason": string | null
+          "review_state": string | null
+          "reviewed_at": string | null
+          "reviewed_by": string | null
+          "team_tc_id": string | null
+          "uploaded_by": string | null
+          "version": number
+          "version_of": string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "documents"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "send_deadline_reminders": {
         Args: {
           "at"?: string
@@ -3464,16 +4052,22 @@ export type Database = {
           "address": string
           "agent_id": string | null
           "created_at": string
+          "has_hoa": boolean | null
           "id": string
           "listing_price": string | null
+          "live_at": string | null
           "photo_urls": NonNullable<Json>
           "property_image_url": string | null
+          "property_type": string | null
           "seller_email": string | null
           "seller_name": string | null
           "seller_phone": string | null
+          "side": string
+          "state": string | null
           "status": string
           "tc_id": string | null
           "updated_at": string
+          "year_built": number | null
         }
         SetofOptions: {
           from: "*"
