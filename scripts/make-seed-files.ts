@@ -588,6 +588,90 @@ const docs: [string, string, PdfDoc][] = [
       ],
     },
   ],
+  // Typed documents of the compliance demo (seed.sql: submitted, approved).
+  [
+    listing(3),
+    'sellers-disclosure.pdf',
+    {
+      title: 'Seller’s Disclosure Notice — 908 E 49th St',
+      subtitle: 'Condition of the property as known to the seller · Seller: Thomas Nguyen',
+      sections: [
+        { heading: 'Systems', lines: ['Original 1938 wiring partly replaced in 2004.', 'Pier-and-beam foundation releveled 2016 (transferable warranty).'] },
+        { heading: 'Other', lines: ['No HOA. Property is not in a flood plain.', 'Seller: Thomas Nguyen'] },
+      ],
+    },
+  ],
+  [
+    listing(3),
+    'lead-paint-disclosure.pdf',
+    {
+      title: 'Lead-Based Paint Disclosure — 908 E 49th St',
+      subtitle: 'Housing built before 1978 · 40 CFR 745',
+      sections: [
+        { heading: 'Seller’s disclosure', lines: ['Seller has no knowledge of lead-based paint hazards in the housing.', 'No reports or records are available.'] },
+        { heading: 'Purchaser’s rights', lines: ['10-day opportunity to conduct a risk assessment or inspection.', 'Pamphlet "Protect Your Family From Lead in Your Home" provided.'] },
+      ],
+    },
+  ],
+  [
+    listing(5),
+    'sellers-disclosure.pdf',
+    {
+      title: 'Seller’s Disclosure Notice — 77 Rainey St #1804',
+      subtitle: 'Condominium unit · Seller: Kevin O’Brien',
+      sections: [
+        { heading: 'Unit', lines: ['Water heater replaced 2022.', 'No known leaks from the unit above.'] },
+        { heading: 'Association', lines: ['The Shore Condominiums; monthly dues $612.', 'No pending special assessments known to the seller.'] },
+      ],
+    },
+  ],
+  [
+    listing(5),
+    'mls-input-sheet.pdf',
+    {
+      title: 'MLS Input Sheet — 77 Rainey St #1804',
+      subtitle: 'Austin Board of REALTORS MLS · Condominium',
+      sections: [
+        { heading: 'Listing', lines: ['List price: $540,000', 'Bedrooms 2 · Baths 2 · 1,180 sq ft', 'HOA dues $612 / month'] },
+        { heading: 'Showing', lines: ['Lockbox at the concierge desk.', 'Showings by appointment, 24 hours notice.'] },
+      ],
+    },
+  ],
+  [
+    listing(6),
+    'listing-agreement.pdf',
+    {
+      title: 'Listing Agreement — 3310 Red River St',
+      subtitle: 'Exclusive right to sell · Austin, TX 78705 · Seller: Maria Santos',
+      sections: [
+        { heading: 'Property', lines: ['3310 Red River St, Austin, TX 78705', 'List price: $475,000', 'Listing period: 120 days'] },
+        { heading: 'Signatures', lines: ['Seller: Maria Santos ____________________', 'Broker: Sarah Thompson ____________________'] },
+      ],
+    },
+  ],
+  [
+    listing(6),
+    'lead-paint-disclosure.pdf',
+    {
+      title: 'Lead-Based Paint Disclosure — 3310 Red River St',
+      subtitle: 'Housing built before 1978 (built 1972)',
+      sections: [
+        { heading: 'Seller’s disclosure', lines: ['Lead-based paint found on exterior trim (2019 inspection).', 'Report attached as Exhibit A.'] },
+      ],
+    },
+  ],
+  [
+    listing(7),
+    'listing-agreement.pdf',
+    {
+      title: 'Listing Agreement — 11900 Jollyville Rd',
+      subtitle: 'Exclusive right to sell · Austin, TX 78759 · Seller: Gregory Hill',
+      sections: [
+        { heading: 'Property', lines: ['11900 Jollyville Rd, Austin, TX 78759', 'List price: $699,000', 'Listing period: 180 days'] },
+        { heading: 'Signatures', lines: ['Seller: Gregory Hill ____________________', 'Broker: James Wilson ____________________'] },
+      ],
+    },
+  ],
 ];
 for (const [id, name, doc] of docs) put('listing-documents', `listings/${id}/${name}`, makePdf(doc));
 

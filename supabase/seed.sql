@@ -17,6 +17,7 @@ declare
   chicago_today date := (now() at time zone 'America/Chicago')::date;
   la_today date := (now() at time zone 'America/Los_Angeles')::date;
   ch_closings uuid; ch_marketing uuid;
+  tpl uuid;
 begin
   -- -------------------------------------------------------------------------
   -- Sign-ins (auth.users + email identity); the trigger adds each first account.
@@ -285,6 +286,80 @@ begin
   returning id into k_rpa;
   update public.contract_deadlines set status = 'done', done_by = a_david, done_at = (la_today - 3)::timestamp at time zone 'America/Los_Angeles' + interval '14 hours'
   where contract_id = k_rpa and key = 'deposit';
+
+
+  -- -------------------------------------------------------------------------
+  -- Compliance: the super admin's global checklist templates (Texas resale,
+  -- listing side; its lead paint part for homes built before 1978; the TREC
+  -- contract), listing attributes (setting them applies the templates), and
+  -- typed documents in every review state: approved and returned on Windsor
+  -- (Olivia's team), submitted ones in Olivia's and David's queues.
+  -- -------------------------------------------------------------------------
+  insert into public.checklist_templates (name, conditions, created_by)
+  values ('Texas resale — listing side', '{"side": "listing", "states": ["TX"]}', a_admin) returning id into tpl;
+  insert into public.checklist_template_items (template_id, position, kind, document_type, required_for, needs_approval) values
+    (tpl, 1, 'document', 'listing_agreement', 'live', true),
+    (tpl, 2, 'document', 'sellers_disclosure', 'live', true),
+    (tpl, 3, 'document', 'mls_input_sheet', 'live', true),
+    (tpl, 4, 'document', 'photos', 'live', false);
+  insert into public.checklist_template_items (template_id, position, kind, title, description, priority, assignee, anchor, offset_days, offset_unit) values
+    (tpl, 5, 'task', 'Enter the listing in the MLS', 'Check the MLS input sheet against the listing agreement before submitting.', 'high', 'coordinator', 'listing_created', 2, 'business');
+  insert into public.checklist_templates (name, conditions, created_by)
+  values ('Texas resale — built before 1978', '{"side": "listing", "states": ["TX"], "built_before_1978": true}', a_admin) returning id into tpl;
+  insert into public.checklist_template_items (template_id, position, kind, document_type, required_for, needs_approval) values
+    (tpl, 1, 'document', 'lead_paint_disclosure', 'live', true);
+  insert into public.checklist_templates (name, conditions, created_by)
+  values ('TREC contract', '{"states": ["TX"], "financing_types": ["cash", "conventional", "fha", "va", "other"]}', a_admin) returning id into tpl;
+  insert into public.checklist_template_items (template_id, position, kind, title, priority, assignee, anchor, offset_days, offset_unit) values
+    (tpl, 1, 'task', 'Earnest money receipt', 'high', 'coordinator', 'deadline:earnest_money', 1, 'calendar'),
+    (tpl, 2, 'task', 'Option fee receipt', 'high', 'coordinator', 'deadline:option_fee', 1, 'calendar'),
+    (tpl, 3, 'task', 'Title commitment review', 'medium', 'coordinator', 'deadline:title_commitment', 0, 'calendar'),
+    (tpl, 4, 'task', 'Survey', 'medium', 'coordinator', 'deadline:survey', 0, 'calendar'),
+    (tpl, 5, 'task', 'Appraisal', 'medium', 'coordinator', 'effective_date', 21, 'calendar'),
+    (tpl, 6, 'task', 'Closing disclosure', 'high', 'coordinator', 'closing_date', -3, 'business');
+  insert into public.checklist_template_items (template_id, position, kind, document_type, required_for, needs_approval) values
+    (tpl, 7, 'document', 'settlement_statement', 'closed', true);
+
+  update public.listings set state = 'TX', property_type = 'single_family', has_hoa = false, year_built = 1962 where id = l1;
+  update public.listings set state = 'TX', property_type = 'single_family', has_hoa = false, year_built = 1985 where id = l2;
+  update public.listings set state = 'TX', property_type = 'single_family', has_hoa = false, year_built = 1938 where id = l3;
+  update public.listings set state = 'TX', property_type = 'single_family', has_hoa = true, year_built = 1996 where id = l4;
+  update public.listings set state = 'TX', property_type = 'condo', has_hoa = true, year_built = 2008 where id = l5;
+  update public.listings set state = 'TX', property_type = 'townhouse', has_hoa = true, year_built = 1972 where id = l6;
+  update public.listings set state = 'TX', property_type = 'single_family', has_hoa = false, year_built = 1999 where id = l7;
+  update public.listings set state = 'TX', property_type = 'condo', has_hoa = true, year_built = 2015 where id = l8;
+  update public.listings set state = 'CA', property_type = 'single_family', has_hoa = false, year_built = 1925 where id = l9;
+
+  -- Typing a document of a required type submits it for review (the trigger);
+  -- the decisions are then written as review_document() would.
+  update public.documents set document_type = 'listing_agreement' where listing_id = l2 and file_name like 'Listing Agreement%';
+  update public.documents set document_type = 'sellers_disclosure' where listing_id = l2 and file_name = 'Seller Disclosure.pdf';
+  update public.documents set document_type = 'survey' where listing_id = l3 and file_name = 'Survey.pdf';
+  update public.documents set document_type = 'purchase_contract' where listing_id = l4 and file_name = 'Purchase Contract.pdf';
+  update public.documents set document_type = 'title_commitment' where listing_id = l4 and file_name = 'Title Commitment.pdf';
+  update public.documents set review_state = 'approved', reviewed_by = a_olivia, reviewed_at = now() - interval '10 days'
+  where listing_id = l2 and document_type = 'listing_agreement';
+  update public.documents set review_state = 'returned', reviewed_by = a_olivia, reviewed_at = now() - interval '9 days',
+    review_reason = 'Page 2 is missing the sellers'' initials. Please upload a fully initialed copy.'
+  where listing_id = l2 and document_type = 'sellers_disclosure' returning id into t;
+  insert into public.notifications (user_id, type, title, content, source_type, source_id, action_url, priority, created_at)
+  values (a_marcus, 'document', 'Returned: Seller''s Disclosure — 2207 Windsor Rd, Austin, TX 78703',
+    'Page 2 is missing the sellers'' initials. Please upload a fully initialed copy.', 'document', t, '/agent-listing/' || l2, 'high', now() - interval '9 days');
+  insert into public.activity_log (user_id, listing_id, action, description, metadata, created_at) values
+    (a_olivia, l2, 'document_approved', 'Approved Listing Agreement', jsonb_build_object('document_type', 'listing_agreement'), now() - interval '10 days'),
+    (a_olivia, l2, 'document_returned', 'Returned Seller''s Disclosure',
+      jsonb_build_object('document_id', t, 'document_type', 'sellers_disclosure', 'reason', 'Page 2 is missing the sellers'' initials. Please upload a fully initialed copy.'), now() - interval '9 days');
+
+  insert into public.documents (listing_id, document_type, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
+    (l3, 'sellers_disclosure', 'Sellers Disclosure - 908 E 49th.pdf', 'listings/' || l3 || '/sellers-disclosure.pdf', 'application/pdf', 1804, a_emily, now() - interval '2 days'),
+    (l3, 'lead_paint_disclosure', 'Lead-Based Paint Disclosure - 908 E 49th.pdf', 'listings/' || l3 || '/lead-paint-disclosure.pdf', 'application/pdf', 1853, a_emily, now() - interval '6 hours'),
+    (l5, 'sellers_disclosure', 'Seller Disclosure - Rainey 1804.pdf', 'listings/' || l5 || '/sellers-disclosure.pdf', 'application/pdf', 1770, a_sarah, now() - interval '3 days'),
+    (l5, 'mls_input_sheet', 'MLS Input Sheet - Rainey 1804.pdf', 'listings/' || l5 || '/mls-input-sheet.pdf', 'application/pdf', 1786, a_sarah, now() - interval '16 days'),
+    (l6, 'listing_agreement', 'Listing Agreement - Red River.pdf', 'listings/' || l6 || '/listing-agreement.pdf', 'application/pdf', 1829, a_sarah, now() - interval '20 hours'),
+    (l6, 'lead_paint_disclosure', 'Lead Paint Disclosure - Red River.pdf', 'listings/' || l6 || '/lead-paint-disclosure.pdf', 'application/pdf', 1551, a_sarah, now() - interval '5 hours'),
+    (l7, 'listing_agreement', 'Listing Agreement - Jollyville.pdf', 'listings/' || l7 || '/listing-agreement.pdf', 'application/pdf', 1833, a_james, now() - interval '4 days');
+  update public.documents set review_state = 'approved', reviewed_by = a_david, reviewed_at = now() - interval '15 days'
+  where listing_id = l5 and document_type = 'mls_input_sheet';
 
   perform public.send_deadline_reminders();
 end

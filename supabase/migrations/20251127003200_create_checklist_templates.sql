@@ -250,6 +250,12 @@ begin
   if tg_op = 'UPDATE' and new.template_id is distinct from old.template_id then
     raise exception 'an item stays in its template' using errcode = '42501';
   end if;
+  -- A bulk insert through PostgREST sends null for keys other rows have, not
+  -- the default: nulls take the defaults here.
+  new.priority := coalesce(new.priority, 'medium');
+  new.offset_days := coalesce(new.offset_days, 0);
+  new.offset_unit := coalesce(new.offset_unit, 'calendar');
+  new.needs_approval := coalesce(new.needs_approval, true);
   if new.position is null then
     select coalesce(max(i.position), 0) + 1 into new.position
     from public.checklist_template_items i where i.template_id = new.template_id;
@@ -268,7 +274,7 @@ end;
 $$;
 
 comment on function private.prepare_template_item() is
-  'Trigger (before insert or update on checklist_template_items): a new item without a position goes last; fields of the other kind are cleared; an item never moves to another template (403).';
+  'Trigger (before insert or update on checklist_template_items): null priority, offset, unit or needs_approval take their defaults (bulk inserts send nulls); a new item without a position goes last; fields of the other kind are cleared; an item never moves to another template (403).';
 
 revoke execute on function private.prepare_template_item() from public;
 

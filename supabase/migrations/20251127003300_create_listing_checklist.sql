@@ -256,6 +256,11 @@ using (
   or (select private.is_super_admin())
 );
 
+-- Not granted anyway; the explicit deny documents intent if a grant ever slips in.
+create policy "Nobody can read dismissed checklist items through the API"
+on private.dismissed_checklist_items for select to authenticated
+using (false);
+
 -- ---------------------------------------------------------------------------
 -- Section - Grants
 -- ---------------------------------------------------------------------------
