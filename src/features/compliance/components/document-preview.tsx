@@ -16,7 +16,7 @@ export function DocumentPreview({ fileUrl, fileName }: { fileUrl: string; fileNa
       <Button variant="link" size="sm" className="h-auto self-start px-0" asChild>
         <a href={url.data} target="_blank" rel="noreferrer">
           <ExternalLink />
-          Open {fileName} in a new tab
+          Open in a new tab
         </a>
       </Button>
       {IMAGE.test(fileName) ? (

@@ -71,7 +71,7 @@ export function ReviewQueue({ pages, canDecide, listingHref }: { pages: ReturnTy
   if (rows.length === 0) return <p className="text-muted-foreground rounded-xl border border-dashed py-12 text-center text-sm">No documents here. Nothing is waiting.</p>;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
       <div className="flex flex-col gap-2">
         <ul className="flex flex-col gap-2" aria-label="Documents to review">
           {rows.map((row, at) => (
@@ -83,7 +83,7 @@ export function ReviewQueue({ pages, canDecide, listingHref }: { pages: ReturnTy
                 data-testid="queue-row"
                 className={cn(
                   'focus-visible:ring-ring/50 flex w-full flex-col gap-0.5 rounded-lg border p-3 text-left text-sm outline-none focus-visible:ring-[3px]',
-                  at === index ? 'border-primary bg-primary/5' : 'hover:bg-muted/50',
+                  at === index ? 'border-primary ring-primary ring-1' : 'hover:bg-muted/50',
                 )}
               >
                 <span className="flex flex-wrap items-baseline justify-between gap-2">
@@ -106,7 +106,7 @@ export function ReviewQueue({ pages, canDecide, listingHref }: { pages: ReturnTy
         )}
       </div>
       {selected && (
-        <section className="flex flex-col gap-3 rounded-xl border p-4" aria-label="Selected document">
+        <section className="flex min-w-0 flex-col gap-3 rounded-xl border p-4" aria-label="Selected document">
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="flex min-w-0 flex-col gap-0.5">
               <h2 className="text-lg font-semibold">{selected.type_label}</h2>
