@@ -159,7 +159,7 @@ describe('compliance: required documents reviewed before a listing goes live', (
   test('the agent uploads a new version; the coordinator approves it with the keyboard', async () => {
     const page = agent.page;
     await page.goto(`${appUrl}/agent-listing/${listingId}`);
-    await page.getByRole('button', { name: 'Upload new version of Sellers_Disclosure_signed.pdf' }).click();
+    await page.getByRole('button', { name: 'New version of Sellers_Disclosure_signed.pdf' }).click();
     await page.getByRole('dialog', { name: 'Upload New Version' }).waitFor();
     await page.getByTestId('document-file-input').setInputFiles({ name: 'Sellers_Disclosure_v2.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Seller disclosure v2') });
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
@@ -170,6 +170,9 @@ describe('compliance: required documents reviewed before a listing goes live', (
     await item.getByText('Waiting for review').first().waitFor();
     await item.getByText('Earlier versions (1)').click();
     await item.getByRole('button', { name: 'View version 1 of Sellers_Disclosure_signed.pdf' }).waitFor();
+    await settled(page);
+    await saveScreenshot(page, 'compliance-agent-listing-versions-desktop');
+    await expectNoSeriousA11yViolations(page, "agent's listing with document versions");
 
     const queue = tc.page;
     const row = queue.getByTestId('queue-row').filter({ hasText: ADDRESS });

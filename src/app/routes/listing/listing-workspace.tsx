@@ -56,7 +56,8 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
       />
       <ListingInfoCards listing={listing} />
       <ListingAttributesCard listing={listing} canEdit={can.editListingAttributes(user, listing)} />
-      <ListingComplianceStrip listingId={listing.id} />
+      {/* The Compliance tab shows the same progress in full. */}
+      {tab !== 'compliance' && <ListingComplianceStrip listingId={listing.id} />}
       <Tabs
         value={tab}
         onValueChange={(value) =>

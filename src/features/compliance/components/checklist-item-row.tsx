@@ -8,8 +8,19 @@ import type { ChecklistItem } from '@/features/compliance/api/get-checklist-item
 import { useRemoveChecklistItem, useSetChecklistItemDone } from '@/features/compliance/api/change-checklist-item';
 import { STAGE_LABELS, type ComplianceStage } from '@/features/compliance/lib/compliance-gate';
 
-/** One applied item: a required document (with its stage), the agent's requirement task, or the coordinator's to-do (a done toggle). */
-export function ChecklistItemRow({ item, typeLabel, canManage }: { item: ChecklistItem; typeLabel: string | undefined; canManage: boolean }) {
+const DOCUMENT_STATES: Record<string, { label: string; className: string }> = {
+  approved: { label: 'Approved', className: 'border-green-200 bg-green-100 text-green-800' },
+  submitted: { label: 'Waiting for review', className: 'border-amber-200 bg-amber-100 text-amber-900' },
+  returned: { label: 'Returned', className: 'border-red-200 bg-red-100 text-red-800' },
+  missing: { label: 'Missing', className: 'border-slate-300 bg-slate-100 text-slate-800' },
+};
+
+/**
+ * One applied item: a required document (its stage and where it stands:
+ * missing, waiting for review, returned, approved), the agent's requirement
+ * task, or the coordinator's to-do (a done toggle).
+ */
+export function ChecklistItemRow({ item, typeLabel, documentState, canManage }: { item: ChecklistItem; typeLabel: string | undefined; documentState?: string; canManage: boolean }) {
   const setDone = useSetChecklistItemDone();
   const remove = useRemoveChecklistItem();
   const title = item.kind === 'document' ? (typeLabel ?? item.document_type ?? 'Document') : (item.title ?? 'Task');
@@ -48,6 +59,11 @@ export function ChecklistItemRow({ item, typeLabel, canManage }: { item: Checkli
         </span>
       </div>
       {item.kind === 'task' && done && <Badge variant="secondary">Done</Badge>}
+      {documentState && DOCUMENT_STATES[documentState] && (
+        <Badge variant="outline" className={DOCUMENT_STATES[documentState].className}>
+          {DOCUMENT_STATES[documentState].label}
+        </Badge>
+      )}
       {canManage && (
         <ConfirmAction
           title="Remove item"

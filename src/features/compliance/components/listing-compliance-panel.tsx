@@ -20,6 +20,9 @@ export function ListingCompliancePanel({ listingId, user }: { listingId: string;
   const labels = useDocumentTypeLabels();
   const canManage = can.manageChecklist(user);
   const labelOf = (key: string | null) => labels.data?.find((type) => type.key === key)?.label;
+  // A required document not in any stage's missing list is approved (or present, when no approval is needed).
+  const missingState = new Map(compliance.data?.flatMap((stage) => stage.missing.map((entry) => [entry.document_type, entry.state] as const)));
+  const documentState = (key: string | null) => (compliance.data ? (missingState.get(key ?? '') ?? 'approved') : undefined);
 
   return (
     <div className="flex flex-col gap-5">
@@ -51,7 +54,13 @@ export function ListingCompliancePanel({ listingId, user }: { listingId: string;
         ) : (
           <ul className="flex flex-col gap-2" aria-label="Checklist items">
             {items.data.map((item) => (
-              <ChecklistItemRow key={item.id} item={item} typeLabel={labelOf(item.document_type)} canManage={canManage} />
+              <ChecklistItemRow
+                key={item.id}
+                item={item}
+                typeLabel={labelOf(item.document_type)}
+                documentState={item.kind === 'document' ? documentState(item.document_type) : undefined}
+                canManage={canManage}
+              />
             ))}
           </ul>
         )}

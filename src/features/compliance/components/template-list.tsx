@@ -60,7 +60,7 @@ export function TemplateList({
                   {template.is_active ? 'Deactivate' : 'Activate'}
                 </Button>
               )}
-              <Button size="sm" variant="ghost" onClick={() => onPreview(template.id)} aria-label={`Preview listings matching ${template.name}`}>
+              <Button size="sm" variant="ghost" onClick={() => onPreview(template.id)} aria-label={`Preview matches of ${template.name}`}>
                 <Search />
                 Preview matches
               </Button>

@@ -95,7 +95,7 @@ export function ListingDocumentItem({
           userId={userId}
           versionOf={{ id: firstVersionId, name: latest.file_name }}
           trigger={
-            <Button size="sm" variant="outline" aria-label={`Upload new version of ${latest.file_name}`}>
+            <Button size="sm" variant="outline" aria-label={`New version of ${latest.file_name}`}>
               <FilePlus2 />
               New version
             </Button>
