@@ -98,7 +98,7 @@ function TaskFields({ id, item, onChange }: { id: string; item: TaskDraft; onCha
         <Label htmlFor={`${id}-priority`}>Priority</Label>
         <OptionSelect id={`${id}-priority`} value={item.priority} options={PRIORITIES} labels={PRIORITY_LABELS} onChange={(value) => set('priority', value)} />
       </div>
-      <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2 sm:col-span-2">
         <Label htmlFor={`${id}-anchor`}>Due relative to</Label>
         <Select value={item.anchor} onValueChange={(value) => set('anchor', value as TaskDraft['anchor'])}>
           <SelectTrigger id={`${id}-anchor`} className="w-full">
@@ -113,9 +113,9 @@ function TaskFields({ id, item, onChange }: { id: string; item: TaskDraft; onCha
           </SelectContent>
         </Select>
       </div>
-      <div className="grid grid-cols-2 gap-2">
+      <div className="grid grid-cols-2 gap-3 sm:col-span-2">
         <div className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-offset`}>Offset (days)</Label>
+          <Label htmlFor={`${id}-offset`}>Offset (days; negative = before)</Label>
           <Input
             id={`${id}-offset`}
             type="number"

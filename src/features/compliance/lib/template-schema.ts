@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const ASSIGNEES = ['agent', 'coordinator'] as const;
-export const ASSIGNEE_LABELS: Record<(typeof ASSIGNEES)[number], string> = { agent: "Listing's agent (requirement task)", coordinator: 'Coordinator (to-do)' };
+export const ASSIGNEE_LABELS: Record<(typeof ASSIGNEES)[number], string> = { agent: 'Agent (requirement)', coordinator: 'Coordinator (to-do)' };
 export const OFFSET_UNITS = ['calendar', 'business'] as const;
 export const REQUIRED_FOR = ['live', 'under_contract', 'closed'] as const;
 export const REQUIRED_FOR_LABELS: Record<(typeof REQUIRED_FOR)[number], string> = { live: 'To go live', under_contract: 'To go under contract', closed: 'To close' };
