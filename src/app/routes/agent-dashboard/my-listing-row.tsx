@@ -5,7 +5,7 @@ import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { can } from '@/lib/permissions';
 import type { ComplianceProgress } from '@/features/compliance/api/get-compliance-summary';
-import { ComplianceSummaryBadge } from '@/features/compliance/components/compliance-progress';
+import { ComplianceSummaryBadge } from '@/features/compliance/components/compliance-summary-badge';
 import type { ListingCard } from '@/features/listings/api/get-listing-cards';
 import { DeleteListingButton } from '@/features/listings/components/delete-listing-button';
 import { ListingSummaryRow } from '@/features/listings/components/listing-summary-row';

@@ -9,7 +9,7 @@ import type { Tables } from '@/lib/database.types';
 import { can } from '@/lib/permissions';
 import { agentKeys } from '@/features/agents/api/query-keys';
 import { useComplianceSummary } from '@/features/compliance/api/get-compliance-summary';
-import { ComplianceSummaryBadge } from '@/features/compliance/components/compliance-progress';
+import { ComplianceSummaryBadge } from '@/features/compliance/components/compliance-summary-badge';
 import { DocumentsDialog } from '@/features/documents/components/documents-dialog';
 import { DeleteListingButton } from '@/features/listings/components/delete-listing-button';
 import { DashboardListingCard } from '@/features/listings/components/dashboard-listing-card';
