@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { useSearchParamSetter } from '@/hooks/use-search-param-setter';
 import { isSuperAdmin } from '@/lib/permissions';
 import { useChecklistTemplates } from '@/features/compliance/api/get-checklist-templates';
 import { TemplateEditorLoader } from '@/features/compliance/components/template-editor-loader';
@@ -18,22 +19,13 @@ const editParam = z.union([z.literal('new'), z.uuid()]).nullable().catch(null);
 const previewParam = z.uuid().nullable().catch(null);
 
 function ChecklistTemplatesScreen({ user }: { user: CurrentUser }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const editing = editParam.parse(searchParams.get('edit'));
   const previewing = previewParam.parse(searchParams.get('preview'));
   const templates = useChecklistTemplates();
   // RLS: a super admin writes every template, a coordinator only their own.
   const canEdit = (template: { owner_tc_id: string | null }) => isSuperAdmin(user) || template.owner_tc_id === user.id;
-  const open = (name: 'edit' | 'preview', value: string | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const open = useSearchParamSetter();
   const previewName = templates.data?.find((t) => t.id === previewing)?.name;
 
   return (

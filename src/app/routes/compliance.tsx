@@ -5,6 +5,7 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { useSearchParamSetter } from '@/hooks/use-search-param-setter';
 import { isSuperAdmin } from '@/lib/permissions';
 import { AgentPicker } from '@/features/agents/components/agent-picker';
 import { reviewQueueFiltersSchema, useReviewQueue, type ReviewQueueFilters } from '@/features/compliance/api/get-review-queue';
@@ -19,7 +20,7 @@ const typeParam = reviewQueueFiltersSchema.shape.documentType.catch(null);
 const ageParam = reviewQueueFiltersSchema.shape.olderThanDays.catch(null);
 
 function ComplianceScreen({ user }: { user: CurrentUser }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const everyone = isSuperAdmin(user);
   const filters: ReviewQueueFilters = {
     scope: everyone ? 'all' : `tc:${user.id}`,
@@ -34,16 +35,7 @@ function ComplianceScreen({ user }: { user: CurrentUser }) {
   const listingIds = [...new Set(pages.data?.pages.flatMap((page) => page.rows.map((row) => row.listing_id)) ?? [])];
   useReviewQueueRealtime({ userId: user.id, listingIds });
 
-  const setFilter = (name: 'state' | 'agent' | 'type' | 'age', value: string | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = useSearchParamSetter();
 
   return (
     <div className="flex flex-col gap-6">
