@@ -39,11 +39,26 @@ export const benchId = {
   listing: (n: number) => `md5('bench-listing-${n}')::uuid`,
 };
 
-/** Adds listings (and their people and rows) from `from` + 1 to `to`; both multiples of 1,000. */
-export async function growBrokerage(db: pg.ClientBase, from: number, to: number): Promise<void> {
+/** The SQL of the steps for listings `from` + 1 to `to` (both multiples of 1,000): the ranges of people and listings filled in. */
+function stepSql(from: number, to: number): (text: string) => string {
   if (from % LISTINGS_PER_COORDINATOR || to % LISTINGS_PER_COORDINATOR || to <= from) throw new Error(`grow from ${from} to ${to}: multiples of ${LISTINGS_PER_COORDINATOR}`);
   const range = { c0: from / LISTINGS_PER_COORDINATOR + 1, c1: to / LISTINGS_PER_COORDINATOR, a0: from / LISTINGS_PER_AGENT + 1, a1: to / LISTINGS_PER_AGENT, l0: from + 1, l1: to };
-  const sql = (text: string) => text.replace(/:(c0|c1|a0|a1|l0|l1)\b/g, (_, k: keyof typeof range) => String(range[k]));
+  return (text: string) => text.replace(/:(c0|c1|a0|a1|l0|l1)\b/g, (_, k: keyof typeof range) => String(range[k]));
+}
+
+/**
+ * Only the people of listings `from` + 1 to `to` (sign-ins, coordinators,
+ * agents, with the ids of benchId), for benchmarks that load their own rows
+ * (bench/compliance.ts).
+ */
+export async function addPeople(db: pg.ClientBase, from: number, to: number): Promise<void> {
+  const sql = stepSql(from, to);
+  for (const [, statement] of STEPS.slice(0, 3)) await db.query(sql(statement));
+}
+
+/** Adds listings (and their people and rows) from `from` + 1 to `to`; both multiples of 1,000. */
+export async function growBrokerage(db: pg.ClientBase, from: number, to: number): Promise<void> {
+  const sql = stepSql(from, to);
   try {
     await db.query('begin');
     await db.query('set local session_replication_role = replica');
@@ -74,7 +89,7 @@ export async function growBrokerage(db: pg.ClientBase, from: number, to: number)
  * logical decoding has read past it (the walsender decodes every row of the
  * load even though no table was published) and no autovacuum worker runs.
  */
-async function settle(db: pg.ClientBase, timeoutMs = 5 * 60_000): Promise<void> {
+export async function settle(db: pg.ClientBase, timeoutMs = 5 * 60_000): Promise<void> {
   const started = Date.now();
   const { lsn } = (await db.query<{ lsn: string }>('select pg_current_wal_lsn()::text as lsn')).rows[0];
   const deadline = Date.now() + timeoutMs;
@@ -153,6 +168,12 @@ const STEPS: [string, string][] = [
     select ${LISTING('i')}, 'document-' || j || '.pdf', 'listings/' || ${LISTING('i')} || '/document-' || j || '.pdf', 'application/pdf', 10000 + j,
       ${AGENT_OF('i')}, false, ${LISTING_TIME('i')} + make_interval(secs => j)
     from generate_series(:l0, :l1) i, generate_series(0, 1) j`],
+  // Copies of the listing's people on documents (the read policy tests them first; absent before 20251127003100).
+  ['document copies', `do $$ begin if exists (select 1 from information_schema.columns where table_schema = 'public' and table_name = 'documents' and column_name = 'listing_agent_id') then
+    update public.documents d set listing_agent_id = l.agent_id, listing_tc_id = l.tc_id
+    from public.listings l
+    where l.id = d.listing_id and l.id in (select ${LISTING('i')} from generate_series(:l0, :l1) i);
+  end if; end $$`],
   ['team documents', `insert into public.documents (team_tc_id, file_name, file_url, file_type, file_size, uploaded_by, is_general, created_at)
     select md5('bench-tc-' || c)::uuid, 'team-' || d || '.pdf', 'teams/' || md5('bench-tc-' || c)::uuid || '/team-' || d || '.pdf', 'application/pdf', 20000 + d,
       md5('bench-tc-' || c)::uuid, true, ${ANCHOR} - make_interval(hours => d * 100 + c % 100)

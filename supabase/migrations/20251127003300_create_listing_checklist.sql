@@ -134,11 +134,14 @@ security definer
 set search_path = ''
 as $$
 begin
-  if template_item_id is not null then
-    insert into private.dismissed_checklist_items (listing_id, template_item_id)
-    values (dismiss_checklist_item.listing_id, dismiss_checklist_item.template_item_id)
-    on conflict do nothing;
-  end if;
+  -- Not when the item goes with its listing (a cascade, which runs as the
+  -- deleting user): the listing is gone by then.
+  insert into private.dismissed_checklist_items (listing_id, template_item_id)
+  select dismiss_checklist_item.listing_id, dismiss_checklist_item.template_item_id
+  where dismiss_checklist_item.template_item_id is not null
+    and exists (select 1 from public.listings l where l.id = dismiss_checklist_item.listing_id)
+    and exists (select 1 from public.checklist_template_items ti where ti.id = dismiss_checklist_item.template_item_id)
+  on conflict do nothing;
   -- The requirement task goes with the item unless the agent already worked on it.
   delete from public.tasks t
   where t.id = dismiss_checklist_item.task_id and t.agent_response is null and t.status = 'pending';

@@ -10,12 +10,16 @@
  * reason, and the activity log keeps every decision. Templates here match
  * only Vermont (VT) listings, which no other test file creates.
  */
+import crypto from 'node:crypto';
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/clients.ts';
+import { subscribed, waitFor } from '../support/realtime.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
 
 let admin: Actor, coordA: Actor, agentA: Actor, coordB: Actor, agentB: Actor;
 let templateId: string;
+const channels: RealtimeChannel[] = [];
 
 interface Doc {
   id: string;
@@ -45,6 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const channel of channels) await channel.unsubscribe();
   await withDb((db) => db.query('delete from public.checklist_templates where id = $1', [templateId]));
 });
 
@@ -90,6 +95,7 @@ describe('review of required documents', () => {
     ]);
 
     expect(refusal(await review(agentA, first.id, 'approve')), 'the agent cannot approve').toEqual({ status: 403, message: "only the listing's coordinator reviews documents" });
+    expect(refusal(await review(agentA, first.id, 'return', 'Looks wrong')), 'nor return').toEqual({ status: 403, message: "only the listing's coordinator reviews documents" });
     expect(refusal(await review(coordB, first.id, 'approve')), "another team's coordinator sees no such document").toEqual({ status: 404, message: 'document not found' });
     expect(refusal(await review(coordA, first.id, 'return', '  ')), 'a return needs a reason').toEqual({ status: 400, message: 'a reason is required to return a document' });
     expect(refusal(await review(coordA, first.id, 'maybe')), 'decisions are approve or return').toEqual({ status: 400, message: 'decision must be approve or return' });
@@ -193,5 +199,35 @@ describe('the status gate', () => {
     ]);
     const backToReady = await coordA.client.rpc('set_listing_status', { listing_id: listing.id, new_status: 'ready' });
     expect(backToReady.error, 'moving back is never gated').toBeNull();
+
+    // The read rule tests the documents' copies of the listing's people first: they follow a reassignment.
+    const doc = await upload(agentA, listing.id, 'before-move.pdf', { document_type: 'sellers_disclosure' });
+    expect((await admin.client.from('listings').update({ agent_id: agentB.id, tc_id: coordB.id }).eq('id', listing.id)).error, 'the super admin moves the listing to team B').toBeNull();
+    for (const [actor, sees] of [[agentA, 0], [coordA, 0], [agentB, 1], [coordB, 1]] as const) {
+      const seen = await actor.client.from('compliance_queue').select('document_id').eq('document_id', doc.id);
+      expect(seen.data?.length, `${actor.key} ${sees ? 'now reads' : 'no longer reads'} the document`).toBe(sees);
+    }
+  });
+});
+
+describe('live updates', () => {
+  it("a decision reaches the agent without reload, a submission the coordinator; another team receives nothing", async () => {
+    const listing = await vermontListing();
+    const got: Record<string, string[]> = { agentA: [], coordA: [], coordB: [] };
+    for (const [name, actor] of [['agentA', agentA], ['coordA', coordA], ['coordB', coordB]] as const) {
+      const channel = actor.client
+        .channel(`reviews-${crypto.randomUUID()}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'documents' }, (p) => {
+          const row = p.new as { listing_id?: string; review_state?: string };
+          if (row.listing_id === listing.id) got[name].push(`${p.eventType}:${row.review_state}`);
+        });
+      await subscribed(channel);
+      channels.push(channel);
+    }
+    const doc = await upload(agentA, listing.id, 'live.pdf', { document_type: 'sellers_disclosure' });
+    await waitFor(() => got.coordA.includes('INSERT:submitted'), 'the coordinator to receive the submission');
+    await review(coordA, doc.id, 'return', 'Wrong form.');
+    await waitFor(() => got.agentA.includes('UPDATE:returned'), 'the agent to receive the return');
+    expect(got.coordB, 'another team receives nothing').toEqual([]);
   });
 });

@@ -10,12 +10,16 @@
  * contract is amended. Templates here match only Wyoming (WY) listings, which
  * no other test file creates.
  */
+import crypto from 'node:crypto';
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/clients.ts';
+import { subscribed, waitFor } from '../support/realtime.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
 
 let admin: Actor, coordA: Actor, agentA: Actor, coordB: Actor, agentB: Actor;
 const made: string[] = [];
+const channels: RealtimeChannel[] = [];
 let resale: string, contractTemplate: string, pre1978: string;
 
 interface Item {
@@ -86,6 +90,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const channel of channels) await channel.unsubscribe();
   await withDb((db) => db.query('delete from public.checklist_templates where id = any($1::uuid[])', [made]));
 });
 
@@ -149,6 +154,30 @@ describe('automatic application', () => {
   });
 });
 
+describe('live', () => {
+  it("applied items and a done to-do reach the listing's agent without reload; another team receives nothing", async () => {
+    const listingId = await newListing(agentA, { state: 'WY' });
+    const got: Record<string, string[]> = { agentA: [], coordB: [] };
+    for (const [name, actor] of [['agentA', agentA], ['coordB', coordB]] as const) {
+      const channel = actor.client
+        .channel(`checklist-${crypto.randomUUID()}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'listing_checklist_items' }, (p) => {
+          const row = p.new as { listing_id?: string; title?: string; status?: string };
+          if (row.listing_id === listingId) got[name].push(`${p.eventType}:${row.title}:${row.status}`);
+        });
+      await subscribed(channel);
+      channels.push(channel);
+    }
+    const added = await coordA.client.rpc('apply_checklist_template', { listing_id: listingId, template_id: pre1978 });
+    expect(added.data, 'the coordinator applies her own template by hand').toBe(2);
+    await waitFor(() => got.agentA.includes('INSERT:Order lead inspection:open'), 'the agent to receive the applied item');
+    const todo = (await checklist(listingId)).find((i) => i.title === 'Order lead inspection')!;
+    await coordA.client.from('listing_checklist_items').update({ status: 'done' }).eq('id', todo.id);
+    await waitFor(() => got.agentA.includes('UPDATE:Order lead inspection:done'), 'the agent to see the to-do done');
+    expect(got.coordB, 'another team receives nothing').toEqual([]);
+  });
+});
+
 describe('by hand', () => {
   it('a removed item stays removed until its template is applied by hand; a non-matching template applied by hand stays', async () => {
     const listingId = await newListing(agentA, { state: 'WY', year_built: 1990 });
@@ -181,6 +210,26 @@ describe('by hand', () => {
       status: 404,
       message: 'checklist template not found',
     });
+  });
+});
+
+describe('deleting', () => {
+  it('a listing with a checklist is deleted with it; a deleted template leaves applied items in place', async () => {
+    const listingId = await newListing(agentA, { state: 'WY', year_built: 1950 });
+    const item = (await checklist(listingId))[0];
+    expect((await coordA.client.from('listing_checklist_items').delete().eq('id', item.id)).error, 'an item removed by hand first').toBeNull();
+    const deleted = await agentA.client.from('listings').delete().eq('id', listingId).select('id');
+    expect([deleted.error, deleted.data?.length], 'the agent deletes the listing with its checklist').toEqual([null, 1]);
+    expect(await checklist(listingId), 'its items are gone').toEqual([]);
+
+    const other = await newListing(agentA, { state: 'WY', year_built: 1950 });
+    const scratch = await template(coordA, 'WY scratch', { states: ['WY'] }, [{ kind: 'task', title: 'Scratch to-do', assignee: 'coordinator' }]);
+    expect(titles(await checklist(other)), 'the scratch template applies on the next change').not.toContain('Scratch to-do');
+    await agentA.client.from('listings').update({ has_hoa: true }).eq('id', other);
+    expect(titles(await checklist(other)), 'applied once the listing changes').toContain('Scratch to-do');
+    expect((await coordA.client.from('checklist_templates').delete().eq('id', scratch).select('id')).data, 'the coordinator deletes her template').toHaveLength(1);
+    const kept = (await checklist(other)).find((i) => i.title === 'Scratch to-do');
+    expect(kept?.template_id, 'the applied to-do stays, without its template').toBeNull();
   });
 });
 
