@@ -20,6 +20,7 @@ import { workerApp } from './support/worker-app.ts';
 const { stack, appUrl } = workerApp();
 
 const COORDINATOR = 'olivia.chen@listingdesk.test';
+const SUPER_ADMIN = 'admin@listingdesk.test';
 const AGENT = 'marcus.johnson@listingdesk.test';
 const ADDRESS = `${Date.now() % 10_000} Lead Paint Ln, Austin, TX 78704`;
 const RETURN_REASON = 'Page 2 is not signed by the seller.';
@@ -64,6 +65,8 @@ describe('compliance: required documents reviewed before a listing goes live', (
   let agent: OpenedPage;
   let tc: OpenedPage;
   let listingId: string;
+  /** A Texas listing of the test's own with none of its required documents. */
+  let missingDocsListingId: string;
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -219,6 +222,7 @@ describe('compliance: required documents reviewed before a listing goes live', (
        select $1, u.id, 'listing', 'single_family', 1970, 'TX' from public.users u where u.email = $2 returning id`,
       [`${Date.now() % 10_000} Missing Docs Rd, Austin, TX 78704`, AGENT],
     );
+    missingDocsListingId = other.id;
     await page.goto(`${appUrl}/listing/${other.id}?tab=compliance`);
     await page.getByRole('list', { name: 'Checklist items' }).waitFor({ timeout: 20_000 });
     await page.getByRole('combobox', { name: 'Listing status' }).click();
@@ -229,6 +233,37 @@ describe('compliance: required documents reviewed before a listing goes live', (
     const toast = page.locator('[data-slot="toast"]').filter({ hasText: 'Failed to update listing status' });
     await toast.waitFor();
     expect(await toast.textContent(), 'the 409 names what is missing').toMatch(/409: cannot move to Live: missing or not approved: .*Seller's Disclosure \(missing\)/);
+  });
+
+  test('the super admin overrides the gate with a reason, recorded in the activity log', async () => {
+    const admin = await openPage(browser, 'desktop');
+    try {
+      await signInAs(admin.page, appUrl, stack, SUPER_ADMIN, `/listing/${missingDocsListingId}?tab=compliance`, await sessionOf(SUPER_ADMIN));
+      const page = admin.page;
+      await page.getByRole('button', { name: 'Override' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Override Compliance Gate' });
+      await dialog.getByLabel('New status').click();
+      await page.getByRole('option', { name: 'Live' }).click();
+      expect(await dialog.getByTestId('override-blockers').textContent(), 'the dialog shows what the override skips').toContain("Seller's Disclosure (missing)");
+      await dialog.getByRole('button', { name: 'Override' }).click();
+      await dialog.getByText('A reason is required').waitFor();
+      await dialog.getByLabel('Reason').fill('Broker approved going live; paperwork follows on Monday.');
+      await settled(page);
+      await saveScreenshot(page, 'compliance-override-desktop');
+      await expectNoSeriousA11yViolations(page, 'override dialog');
+      await dialog.getByRole('button', { name: 'Override' }).click();
+      await page.getByText('Status overridden').first().waitFor();
+      const [listing] = await query<{ status: string }>(stack, 'select status from public.listings where id = $1', [missingDocsListingId]);
+      expect(listing.status, 'the override set the status past the gate').toBe('live');
+      const logged = await query<{ count: string }>(
+        stack,
+        "select count(*) from public.activity_log where listing_id = $1 and action = 'compliance_override'",
+        [missingDocsListingId],
+      );
+      expect(Number(logged[0].count), 'the override is in the activity log').toBe(1);
+    } finally {
+      await admin.close();
+    }
   });
 
   test('phone: the queue and the listing compliance fit the screen', async () => {

@@ -63,7 +63,12 @@ export function OverrideStatusDialog({ listingId, currentStatus, blockersFor }: 
         <p className="text-muted-foreground text-sm">Nothing is missing for this status.</p>
       )}
       <FormField id="override-reason" label="Reason" error={error}>
-        <Textarea id="override-reason" value={reason} onChange={(event) => setReason(event.target.value)} aria-invalid={!!error} />
+        <Textarea id="override-reason" value={reason} onChange={(event) => {
+            setReason(event.target.value);
+            setError(undefined);
+          }}
+          aria-invalid={!!error}
+        />
       </FormField>
     </FormDialog>
   );

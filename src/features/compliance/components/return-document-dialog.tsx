@@ -48,7 +48,12 @@ export function ReturnDocumentDialog({
       onSubmit={submit}
     >
       <FormField id="return-reason" label="Reason" error={error}>
-        <Textarea id="return-reason" value={reason} autoFocus onChange={(event) => setReason(event.target.value)} aria-invalid={!!error} />
+        <Textarea id="return-reason" value={reason} autoFocus onChange={(event) => {
+            setReason(event.target.value);
+            setError(undefined);
+          }}
+          aria-invalid={!!error}
+        />
       </FormField>
     </FormDialog>
   );
