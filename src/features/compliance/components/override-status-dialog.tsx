@@ -63,11 +63,14 @@ export function OverrideStatusDialog({ listingId, currentStatus, blockersFor }: 
         <p className="text-muted-foreground text-sm">Nothing is missing for this status.</p>
       )}
       <FormField id="override-reason" label="Reason" error={error}>
-        <Textarea id="override-reason" value={reason} onChange={(event) => {
+        <Textarea
+          id="override-reason"
+          value={reason}
+          aria-invalid={!!error}
+          onChange={(event) => {
             setReason(event.target.value);
             setError(undefined);
           }}
-          aria-invalid={!!error}
         />
       </FormField>
     </FormDialog>

@@ -48,11 +48,15 @@ export function ReturnDocumentDialog({
       onSubmit={submit}
     >
       <FormField id="return-reason" label="Reason" error={error}>
-        <Textarea id="return-reason" value={reason} autoFocus onChange={(event) => {
+        <Textarea
+          id="return-reason"
+          value={reason}
+          autoFocus
+          aria-invalid={!!error}
+          onChange={(event) => {
             setReason(event.target.value);
             setError(undefined);
           }}
-          aria-invalid={!!error}
         />
       </FormField>
     </FormDialog>
