@@ -103,6 +103,27 @@ const SCREENS: ScreenOfTable[] = [
            from public.ai_learning_insights t where t.created_at <= $1 and t.is_active`,
   },
   {
+    table: 'checklist_templates',
+    screen: 'Checklist Templates',
+    rows: `select coalesce(t.owner_tc_id, (select u.id from public.users u where u.role = 'super_admin' order by u.created_at limit 1)) as account,
+             '/checklist-templates' as path, t.name as text
+           from public.checklist_templates t where t.created_at <= $1`,
+  },
+  {
+    table: 'listing_checklist_items',
+    screen: "the listing's Compliance tab",
+    rows: `select coalesce(t.listing_tc_id, (select u.id from public.users u where u.role = 'super_admin' order by u.created_at limit 1)) as account,
+             '/listing/' || t.listing_id || '?tab=compliance' as path,
+             case when t.kind = 'document' then (select d.label from public.document_types d where d.key = t.document_type) else t.title end as text
+           from public.listing_checklist_items t where t.created_at <= $1`,
+  },
+  {
+    table: 'compliance_queue',
+    screen: 'the Compliance review queue',
+    rows: `select t.listing_tc_id as account, '/compliance' as path, t.file_name as text
+           from public.compliance_queue t where t.review_state = 'submitted' and t.submitted_at <= $1 and t.listing_tc_id is not null`,
+  },
+  {
     table: 'notifications',
     screen: 'Notifications',
     rows: `select t.user_id as account, '/notifications' as path, t.title as text

@@ -64,6 +64,8 @@ describe('session-level shell behaviour', () => {
         'System Overview',
         'User Management',
         'Deadlines',
+        'Compliance',
+        'Checklist Templates',
         'TC Team Chat',
         'System Settings',
         'AI Assistant',

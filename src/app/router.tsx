@@ -95,6 +95,14 @@ export function createAppRouter(queryClient: QueryClient) {
       lazy: async () => ({ Component: (await import('@/app/routes/deadlines')).DeadlinesRoute }),
     },
     {
+      path: paths.compliance.path,
+      lazy: async () => ({ Component: (await import('@/app/routes/compliance')).ComplianceRoute }),
+    },
+    {
+      path: paths.checklistTemplates.path,
+      lazy: async () => ({ Component: (await import('@/app/routes/checklist-templates')).ChecklistTemplatesRoute }),
+    },
+    {
       path: paths.notifications.path,
       lazy: async () => ({ Component: (await import('@/app/routes/notifications')).NotificationsRoute }),
     },

@@ -13,7 +13,7 @@ export const paths = {
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
   listing: {
     path: '/listing/:id',
-    getHref: (id: string, tab?: 'notes' | 'documents' | 'messages' | 'photos' | 'tasks' | 'contract') => `/listing/${id}${tab ? `?tab=${tab}` : ''}`,
+    getHref: (id: string, tab?: 'notes' | 'documents' | 'messages' | 'photos' | 'tasks' | 'contract' | 'compliance') => `/listing/${id}${tab ? `?tab=${tab}` : ''}`,
   },
   newListing: { path: '/new-listing', getHref: () => '/new-listing' },
   tcDashboard: {
@@ -49,4 +49,8 @@ export const paths = {
   notifications: { path: '/notifications', getHref: () => '/notifications' },
   /** Open deadlines of active contracts across a coordinator's listings (every listing for a super admin). */
   deadlines: { path: '/deadlines', getHref: () => '/deadlines' },
+  /** Issue 41: documents waiting for review (a coordinator's agents' listings; every listing for a super admin). */
+  compliance: { path: '/compliance', getHref: () => '/compliance' },
+  /** Issue 41: checklist templates (a coordinator's own and the global ones; the super admin's global ones). */
+  checklistTemplates: { path: '/checklist-templates', getHref: () => '/checklist-templates' },
 } as const;

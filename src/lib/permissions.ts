@@ -51,6 +51,14 @@ export const can = {
   changeListingStatus: (user: Viewer) => coordinates(user),
   /** Policy "Agents can edit their own listings and super admins any"; photos are columns of the listing. */
   editListing: (user: Viewer, listing: Pick<ListingOwners, 'agent_id'>) => isSuperAdmin(user) || listing.agent_id === user.id,
+  /** Issue 41: the listing's attributes (side, property type, HOA, year built, state) are edited by its agent, its coordinator or a super admin. */
+  editListingAttributes: (user: Viewer, listing: Pick<ListingOwners, 'agent_id'>) => coordinatesOrAdmin(user) || listing.agent_id === user.id,
+  /** review_document(): the listing's coordinator or a super admin approves or returns documents. */
+  reviewDocuments: (user: Viewer) => coordinatesOrAdmin(user),
+  /** apply_checklist_template() and deleting listing_checklist_items: the listing's coordinator or a super admin. */
+  manageChecklist: (user: Viewer) => coordinatesOrAdmin(user),
+  /** override_listing_status(): only a super admin moves a listing past the compliance gate. */
+  overrideComplianceGate: (user: Viewer) => isSuperAdmin(user),
   /** Policy "Agents can delete their listings, coordinators listings with their tc_id, super admins all". */
   deleteListing: (user: Viewer, listing: ListingOwners) => isSuperAdmin(user) || listing.agent_id === user.id || listing.tc_id === user.id,
 

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { can } from '@/lib/permissions';
+import { ReturnedDocumentsCard } from '@/features/compliance/components/returned-documents-card';
 import { NextDeadlinesCard } from '@/features/contracts/components/next-deadlines-card';
 import { useListingStats } from '@/features/listings/api/get-listing-stats';
 import { ListingStatCards } from '@/features/listings/components/listing-stat-cards';
@@ -36,6 +37,7 @@ function AgentDashboard({ user }: { user: CurrentUser }) {
         )}
       </header>
       <NewTasksBanner agentId={user.id} />
+      <ReturnedDocumentsCard agentId={user.id} listingHref={(listingId) => `${paths.agentListing.getHref(listingId)}#compliance`} />
       <QuickLinks />
       <ListingStatCards stats={stats.data} isPending={stats.isPending} />
       {stats.isError && <p className="text-destructive text-sm">Could not load listing counts: {stats.error.message}</p>}

@@ -4,6 +4,7 @@ import { isCoordinatorOrAdmin, RequireRole } from '@/components/require-role';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { useSearchParamSetter } from '@/hooks/use-search-param-setter';
 import { isSuperAdmin } from '@/lib/permissions';
 import { AgentPicker } from '@/features/agents/components/agent-picker';
 import { deadlineFiltersSchema, deadlinesHorizon, useDeadlinePages, type DeadlineFilters } from '@/features/contracts/api/get-deadline-pages';
@@ -17,7 +18,7 @@ const agentParam = deadlineFiltersSchema.shape.agentId.catch(null);
 const kindParam = deadlineFiltersSchema.shape.kind.catch(null);
 
 function DeadlinesScreen({ user }: { user: CurrentUser }) {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
   const agentId = agentParam.parse(searchParams.get('agent'));
   const kind = kindParam.parse(searchParams.get('kind'));
   const everyone = isSuperAdmin(user);
@@ -28,16 +29,7 @@ function DeadlinesScreen({ user }: { user: CurrentUser }) {
   // A coordinator's list follows their listings live; a super admin's (everything) refreshes on reload.
   useDeadlinesRealtime(everyone ? null : { column: 'listing_tc_id', id: user.id });
 
-  const setFilter = (name: 'agent' | 'kind', value: string | null) =>
-    setSearchParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = useSearchParamSetter();
 
   return (
     <div className="flex flex-col gap-6">

@@ -1,4 +1,4 @@
-import { Bell, Bot, CalendarClock, FileText, House, LayoutDashboard, Lightbulb, MessageSquare, MessagesSquare, Settings, SquarePlus, UserPlus, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Bell, Bot, CalendarClock, ClipboardCheck, FileText, ListChecks, House, LayoutDashboard, Lightbulb, MessageSquare, MessagesSquare, Settings, SquarePlus, UserPlus, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import type { Role } from '@/hooks/use-current-user';
 import { roleLabel } from '@/lib/role-label';
@@ -9,12 +9,14 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec part 1 §2 "Sidebar navigation", in the spec's order; issue 40 adds Deadlines for coordinators and the super admin. */
+/** Spec part 1 §2 "Sidebar navigation", in the spec's order; issue 40 adds Deadlines, issue 41 Compliance and Checklist Templates for coordinators and the super admin. */
 const NAV_ITEMS: Record<Role, NavItem[]> = {
   super_admin: [
     { label: 'System Overview', href: paths.home.getHref(), icon: LayoutDashboard },
     { label: 'User Management', href: paths.admin.getHref(), icon: Users },
     { label: 'Deadlines', href: paths.deadlines.getHref(), icon: CalendarClock },
+    { label: 'Compliance', href: paths.compliance.getHref(), icon: ClipboardCheck },
+    { label: 'Checklist Templates', href: paths.checklistTemplates.getHref(), icon: ListChecks },
     { label: 'TC Team Chat', href: paths.tcTeamChat.getHref(), icon: MessagesSquare },
     { label: 'System Settings', href: paths.admin.getHref('settings'), icon: Settings },
     { label: 'AI Assistant', href: paths.aiAssistant.getHref(), icon: Bot },
@@ -24,6 +26,8 @@ const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'My Agents', href: paths.tcDashboard.getHref(), icon: Users },
     { label: 'Agent Assignments', href: paths.agentAssignments.getHref(), icon: UserPlus },
     { label: 'Deadlines', href: paths.deadlines.getHref(), icon: CalendarClock },
+    { label: 'Compliance', href: paths.compliance.getHref(), icon: ClipboardCheck },
+    { label: 'Checklist Templates', href: paths.checklistTemplates.getHref(), icon: ListChecks },
     { label: 'TC Team Chat', href: paths.tcTeamChat.getHref(), icon: MessagesSquare },
     // The coordinator's own team (their agents): the same screens the agents use.
     { label: 'Team Messages', href: paths.agentMessages.getHref(), icon: MessageSquare },

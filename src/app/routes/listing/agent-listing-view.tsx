@@ -1,7 +1,11 @@
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { can } from '@/lib/permissions';
+import { ListingCompliancePanel } from '@/features/compliance/components/listing-compliance-panel';
+import { useComplianceRealtime } from '@/features/compliance/hooks/use-compliance-realtime';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
 import { AgentListingHeader, PropertyDetailsCard } from '@/features/listings/components/agent-listing-overview';
+import { ListingAttributesCard } from '@/features/listings/components/listing-attributes-card';
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
@@ -15,22 +19,28 @@ import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-upd
  * The agent's own view of a listing (/agent-listing/{id}, spec part 2 §2):
  * header with address, status, who is signed in and Logout; property details;
  * the coordinator's responses (live); the contract and its key dates (issue
- * 40, the listing workspace's Contract tab); the coordinator's tasks (opening one
+ * 40, the listing workspace's Contract tab); its compliance and checklist
+ * (issue 41: returned documents show why); the coordinator's tasks (opening one
  * marks it read, which clears the dashboard's new-task banner and badge);
  * photos with upload; documents with upload and View; then the listing's notes
  * and messages (the two embedded sections the spec leaves unspecified).
  */
 export function AgentListingView({ listing, user }: { listing: Listing; user: CurrentUser }) {
   useListingLiveUpdates(listing.id);
+  useComplianceRealtime(listing.id);
   const receiveListing = useReceiveListing();
 
   return (
     <div className="flex flex-col gap-6">
       <AgentListingHeader listing={listing} user={user} />
       <PropertyDetailsCard listing={listing} />
+      <ListingAttributesCard listing={listing} canEdit={can.editListingAttributes(user, listing)} />
       <CoordinatorResponses listingId={listing.id} />
       <section id="contract" aria-label="Contract">
         <LazyContractTab listing={listing} user={user} />
+      </section>
+      <section id="compliance" aria-label="Compliance">
+        <ListingCompliancePanel listingId={listing.id} user={user} />
       </section>
       <section id="requirements" aria-label="Requirements">
         <RequirementsTab listing={listing} user={user} />

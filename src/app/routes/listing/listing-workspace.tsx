@@ -1,9 +1,17 @@
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { asListingStatus } from '@/lib/listing-status';
+import { can } from '@/lib/permissions';
+import { ListingComplianceStrip } from '@/features/compliance/components/compliance-progress';
+import { ListingCompliancePanel } from '@/features/compliance/components/listing-compliance-panel';
+import { OverrideStatusDialog } from '@/features/compliance/components/override-status-dialog';
+import { useComplianceRealtime } from '@/features/compliance/hooks/use-compliance-realtime';
+import { useStatusBlockers } from '@/features/compliance/hooks/use-status-blockers';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
 import { ListingHeader } from '@/features/listings/components/listing-header';
+import { ListingAttributesCard } from '@/features/listings/components/listing-attributes-card';
 import { ListingInfoCards } from '@/features/listings/components/listing-info-cards';
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
@@ -14,7 +22,7 @@ import { NotesHeader } from '@/app/routes/listing/notes-header';
 import { LazyContractTab } from '@/app/routes/listing/lazy-contract-tab';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
-const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract'] as const;
+const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract', 'compliance'] as const;
 type TabName = (typeof TABS)[number];
 
 /** A fixed height on phones, where the list is a grid and the trigger's own 100% height has nothing to measure against. */
@@ -22,17 +30,34 @@ const TAB_TRIGGER = 'h-8 sm:h-[calc(100%-1px)]';
 
 const asTab = (value: string | null): TabName => (TABS as readonly string[]).includes(value ?? '') ? (value as TabName) : 'notes';
 
-/** The listing workspace (spec part 1 §2, plus the Contract tab of issue 40): header, info cards and one tab per domain; `?tab=` picks the tab. */
+/**
+ * The listing workspace (spec part 1 §2, plus the Contract tab of issue 40 and
+ * the compliance of issue 41): header (the status selector names what the
+ * compliance gate still lacks; the super admin's Override), info cards,
+ * property attributes, compliance progress and one tab per domain; `?tab=` picks the tab.
+ */
 export function ListingWorkspace({ listing, user }: { listing: Listing; user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = asTab(searchParams.get('tab'));
   useListingLiveUpdates(listing.id);
+  useComplianceRealtime(listing.id);
   const receiveListing = useReceiveListing();
+  const statusBlockers = useStatusBlockers(listing.id);
 
   return (
     <div className="flex flex-col gap-6">
-      <ListingHeader listing={listing} user={user} />
+      <ListingHeader
+        listing={listing}
+        user={user}
+        statusBlockers={statusBlockers}
+        actions={
+          can.overrideComplianceGate(user) && <OverrideStatusDialog listingId={listing.id} currentStatus={asListingStatus(listing.status)} blockersFor={statusBlockers} />
+        }
+      />
       <ListingInfoCards listing={listing} />
+      <ListingAttributesCard listing={listing} canEdit={can.editListingAttributes(user, listing)} />
+      {/* The Compliance tab shows the same progress in full. */}
+      {tab !== 'compliance' && <ListingComplianceStrip listingId={listing.id} />}
       <Tabs
         value={tab}
         onValueChange={(value) =>
@@ -46,7 +71,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           )
         }
       >
-        {/* Six tabs do not fit a phone's width in one row: there they wrap into a 3 × 2 grid, so every tab (and the chosen one) stays in sight. */}
+        {/* Seven tabs do not fit a phone's width in one row: there they wrap into a grid of three columns, so every tab (and the chosen one) stays in sight. */}
         <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-9 sm:w-fit">
           <TabsTrigger value="notes" className={TAB_TRIGGER}>Notes</TabsTrigger>
           <TabsTrigger value="documents" className={TAB_TRIGGER}>Documents</TabsTrigger>
@@ -57,6 +82,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
             <PendingTasksDot listingId={listing.id} />
           </TabsTrigger>
           <TabsTrigger value="contract" className={TAB_TRIGGER}>Contract</TabsTrigger>
+          <TabsTrigger value="compliance" className={TAB_TRIGGER}>Compliance</TabsTrigger>
         </TabsList>
         <TabsContent value="notes" className="pt-2">
           <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />
@@ -75,6 +101,9 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
         </TabsContent>
         <TabsContent value="contract" className="pt-2">
           <LazyContractTab listing={listing} user={user} />
+        </TabsContent>
+        <TabsContent value="compliance" className="pt-2">
+          <ListingCompliancePanel listingId={listing.id} user={user} />
         </TabsContent>
       </Tabs>
     </div>

@@ -8,6 +8,8 @@ import type { CurrentUser } from '@/hooks/use-current-user';
 import type { Tables } from '@/lib/database.types';
 import { can } from '@/lib/permissions';
 import { agentKeys } from '@/features/agents/api/query-keys';
+import { useComplianceSummary } from '@/features/compliance/api/get-compliance-summary';
+import { ComplianceSummaryBadge } from '@/features/compliance/components/compliance-summary-badge';
 import { DocumentsDialog } from '@/features/documents/components/documents-dialog';
 import { DeleteListingButton } from '@/features/listings/components/delete-listing-button';
 import { DashboardListingCard } from '@/features/listings/components/dashboard-listing-card';
@@ -43,6 +45,8 @@ export function AgentListings({
   selectedId: string | null;
   onSelect: (listingId: string | null) => void;
 }) {
+  // One call for the whole page of cards.
+  const progress = useComplianceSummary(listings?.map((listing) => listing.id) ?? []);
   if (isPending) return <Skeleton className="h-40 w-full" />;
   if (error) return <p className="text-destructive text-sm">Could not load listings: {error.message}</p>;
   if (!listings?.length) {
@@ -61,6 +65,7 @@ export function AgentListings({
           listing={listing}
           selected={listing.id === selectedId}
           onSelect={() => onSelect(listing.id === selectedId ? null : listing.id)}
+          badge={progress.data?.get(listing.id) && <ComplianceSummaryBadge {...progress.data.get(listing.id)!} />}
           actions={
             <>
               <DocumentsDialog listing={listing} />

@@ -6,4 +6,6 @@
 export const documentKeys = {
   byListing: (listingId: string) => ['listings', listingId, 'documents'] as const,
   byTeam: (teamId: string) => ['teams', teamId, 'documents'] as const,
+  /** The document types: migration data, read once. */
+  types: ['document-types'] as const,
 };

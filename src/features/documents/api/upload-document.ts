@@ -57,6 +57,10 @@ export const uploadDocumentInputSchema = z
     scope: documentScopeSchema,
     userId: z.uuid(),
     file: z.instanceof(File),
+    /** A key of document_types, or null to leave the type for later. */
+    documentType: z.string().regex(/^[a-z0-9_]{1,60}$/).nullish(),
+    /** The first version's id when this file is a new version of it (the database gives it the first version's type). */
+    versionOf: z.uuid().nullish(),
     onProgress: z.custom<(percent: number) => void>((value) => typeof value === 'function').optional(),
   })
   .superRefine(({ scope, file }, ctx) => {
@@ -77,14 +81,14 @@ function scopeColumns(scope: DocumentScope) {
 export async function uploadDocument(input: UploadDocumentInput) {
   const parsed = uploadDocumentInputSchema.safeParse(input);
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid file');
-  const { scope, userId, file, onProgress } = parsed.data;
+  const { scope, userId, file, onProgress, documentType, versionOf } = parsed.data;
   const contentType = file.type || DOCUMENT_MIME_TYPES[extensionOf(file.name) as DocumentExtension];
   const path = objectPathFor(scopeFolder(scope), file.name);
   return uploadThenRecord({ bucket: scopeBucket(scope), path, file, contentType, onProgress }, async () =>
     throwIfError(
       await supabase
         .from('documents')
-        .insert({ ...scopeColumns(scope), uploaded_by: userId, file_name: file.name, file_url: path, file_type: contentType, file_size: file.size })
+        .insert({ ...scopeColumns(scope), uploaded_by: userId, file_name: file.name, file_url: path, file_type: contentType, file_size: file.size, ...(versionOf ? { version_of: versionOf } : { document_type: documentType ?? null }) })
         .select('id')
         .single(),
     ),
@@ -96,9 +100,13 @@ export function useUploadDocument() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadDocument,
-    onSuccess: (_row, { scope, file }) => {
-      void queryClient.invalidateQueries({ queryKey: scopeQueryKey(scope) });
-      toast({ title: 'Document uploaded', description: `${file.name} was added to the ${isTeamScope(scope) ? 'team documents' : 'listing'}.` });
+    onSuccess: (_row, { scope, file, versionOf }) => {
+      // A listing's compliance and checklist read its documents too: refresh everything under the listing.
+      void queryClient.invalidateQueries({ queryKey: isTeamScope(scope) ? scopeQueryKey(scope) : ['listings', scope.listingId] });
+      toast({
+        title: versionOf ? 'New version uploaded' : 'Document uploaded',
+        description: `${file.name} was added to the ${isTeamScope(scope) ? 'team documents' : 'listing'}.`,
+      });
     },
     // The dialog shows the server's reason; a logged-out failure is left to the global 'Unauthorized' handler.
     onError: (error) => {

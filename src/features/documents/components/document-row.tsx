@@ -1,4 +1,5 @@
 import { Download, Eye, FileText, Printer, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Button } from '@/components/ui/button';
 import { personName } from '@/components/user-avatar';
@@ -10,8 +11,12 @@ import type { ListingDocument } from '@/features/documents/api/get-documents';
 import { downloadDocument, printDocument, viewDocument } from '@/features/documents/lib/document-actions';
 import { documentScopeOf } from '@/features/documents/lib/document-scope';
 
-/** One document: name, size, uploader, date; View (new tab), Print, Download and, when allowed, Delete. */
-export function DocumentRow({ document, canDelete }: { document: ListingDocument; canDelete: boolean }) {
+/**
+ * One document: name, size, uploader, date; View (new tab), Print, Download
+ * and, when allowed, Delete. A listing's documents add their type, review and
+ * versions below (`details`) and more actions (`actions`).
+ */
+export function DocumentRow({ document, canDelete, details, actions }: { document: ListingDocument; canDelete: boolean; details?: ReactNode; actions?: ReactNode }) {
   const deleteDocument = useDeleteDocument();
   const run = (action: (d: ListingDocument) => Promise<void>, failure: string) => () =>
     void action(document).catch((error: unknown) => toastFailure(failure, error));
@@ -24,8 +29,10 @@ export function DocumentRow({ document, canDelete }: { document: ListingDocument
         <span className="text-muted-foreground text-xs">
           {formatFileSize(document.file_size)} · {personName(document.uploaded_by_user)} · {formatTimestamp(document.created_at)}
         </span>
+        {details}
       </div>
-      <div className="flex gap-1">
+      <div className="flex flex-wrap items-center gap-1">
+        {actions}
         <Button size="icon-sm" variant="ghost" aria-label={`View ${document.file_name}`} onClick={run(viewDocument, 'Failed to open document')}>
           <Eye />
         </Button>

@@ -10,8 +10,10 @@ import { can } from '@/lib/permissions';
 import { toastFailure } from '@/lib/toast-failure';
 import { saveAsZip } from '@/lib/zip-download';
 import { downloadDocumentBlob, useDocuments, type ListingDocument } from '@/features/documents/api/get-documents';
-import { DocumentRow } from '@/features/documents/components/document-row';
+import { useDocumentTypes } from '@/features/documents/api/get-document-types';
+import { ListingDocumentItem } from '@/features/documents/components/listing-document-item';
 import { UploadDocumentDialog } from '@/features/documents/components/upload-document-dialog';
+import { groupDocumentVersions } from '@/features/documents/lib/document-versions';
 
 /** Every document of the listing in one zip, so the browser makes one download instead of a burst it may block. */
 function DownloadAllButton({ listing, documents }: { listing: Tables<'listings'>; documents: ListingDocument[] }) {
@@ -43,6 +45,7 @@ function DownloadAllButton({ listing, documents }: { listing: Tables<'listings'>
 
 export function DocumentsTab({ listing, user }: { listing: Tables<'listings'>; user: CurrentUser }) {
   const documents = useDocuments(listing.id);
+  const types = useDocumentTypes();
 
   return (
     <div className="flex flex-col gap-4">
@@ -61,8 +64,15 @@ export function DocumentsTab({ listing, user }: { listing: Tables<'listings'>; u
         <p className="text-muted-foreground py-8 text-center text-sm">No documents uploaded yet. Upload your first document to get started.</p>
       ) : (
         <ul className="flex flex-col gap-2">
-          {documents.data.map((document) => (
-            <DocumentRow key={document.id} document={document} canDelete={can.deleteDocument(user, document, listing)} />
+          {groupDocumentVersions(documents.data).map((item) => (
+            <ListingDocumentItem
+              key={item.latest.id}
+              item={item}
+              listingId={listing.id}
+              userId={user.id}
+              canDelete={can.deleteDocument(user, item.latest, listing)}
+              types={types.data}
+            />
           ))}
         </ul>
       )}

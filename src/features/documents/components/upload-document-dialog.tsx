@@ -1,29 +1,50 @@
 import { FileUp, Upload } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactElement } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { Alert, AlertDescription } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { formatFileSize } from '@/lib/format-file-size';
 import { MAX_DOCUMENT_BYTES } from '@/lib/storage-buckets';
 import { cn } from '@/lib/utils';
+import { useDocumentTypes } from '@/features/documents/api/get-document-types';
 import { acceptedExtensions, documentRefusal, useUploadDocument } from '@/features/documents/api/upload-document';
-import type { DocumentScope } from '@/features/documents/lib/document-scope';
+import { DocumentTypeSelect } from '@/features/documents/components/document-type-select';
+import { isTeamScope, type DocumentScope } from '@/features/documents/lib/document-scope';
+import { suggestDocumentType } from '@/features/documents/lib/suggest-document-type';
 
-/** 'Upload Document': pick or drop one file into a listing or the team library, see why a file is refused, watch the upload progress. */
-export function UploadDocumentDialog({ scope, userId }: { scope: DocumentScope; userId: string }) {
+/** A new version of an existing document: the first version's id, and what the dialog calls it. */
+export interface NewVersionOf {
+  id: string;
+  name: string;
+}
+
+/**
+ * 'Upload Document': pick or drop one file into a listing or the team library,
+ * see why a file is refused, watch the upload progress. A listing document gets
+ * a type (suggested from the file name, changeable); with `versionOf` the file
+ * becomes the next version of that document and keeps its type.
+ */
+export function UploadDocumentDialog({ scope, userId, versionOf, trigger }: { scope: DocumentScope; userId: string; versionOf?: NewVersionOf; trigger?: ReactElement }) {
   const extensions = acceptedExtensions(scope);
   const [open, setOpen] = useState(false);
   const [file, setFile] = useState<File | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [documentType, setDocumentType] = useState<string | null>(null);
+  const [suggested, setSuggested] = useState(false);
+  const types = useDocumentTypes();
   const upload = useUploadDocument();
+  const asksType = !isTeamScope(scope) && !versionOf;
 
   const reset = () => {
     setFile(null);
     setRefusal(null);
     setProgress(null);
+    setDocumentType(null);
+    setSuggested(false);
     upload.reset();
   };
 
@@ -39,6 +60,12 @@ export function UploadDocumentDialog({ scope, userId }: { scope: DocumentScope; 
       setFile(reason ? null : chosen);
       setProgress(null);
       upload.reset();
+      // The file name suggests a type until the person picks one themselves.
+      if (!reason && asksType && (documentType === null || suggested)) {
+        const suggestion = suggestDocumentType(chosen.name, types.data ?? []);
+        setDocumentType(suggestion);
+        setSuggested(suggestion !== null);
+      }
     },
   });
 
@@ -46,7 +73,7 @@ export function UploadDocumentDialog({ scope, userId }: { scope: DocumentScope; 
     if (!file) return;
     setProgress(0);
     upload.mutate(
-      { scope, userId, file, onProgress: setProgress },
+      { scope, userId, file, onProgress: setProgress, documentType: asksType ? documentType : null, versionOf: versionOf?.id ?? null },
       {
         onSuccess: () => {
           setOpen(false);
@@ -67,15 +94,18 @@ export function UploadDocumentDialog({ scope, userId }: { scope: DocumentScope; 
       }}
     >
       <DialogTrigger asChild>
-        <Button>
-          <Upload />
-          Upload Document
-        </Button>
+        {trigger ?? (
+          <Button>
+            <Upload />
+            Upload Document
+          </Button>
+        )}
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Upload Document</DialogTitle>
+          <DialogTitle>{versionOf ? 'Upload New Version' : 'Upload Document'}</DialogTitle>
           <DialogDescription>
+            {versionOf && <>A new version of {versionOf.name}; earlier versions are kept. </>}
             Accepted: {extensions.map((e) => `.${e}`).join(', ')} · up to {formatFileSize(MAX_DOCUMENT_BYTES)}
           </DialogDescription>
         </DialogHeader>
@@ -97,6 +127,20 @@ export function UploadDocumentDialog({ scope, userId }: { scope: DocumentScope; 
             <p className="text-muted-foreground text-sm">{dropzone.isDragActive ? 'Drop the file here' : 'Drag a file here, or click to choose one'}</p>
           )}
         </div>
+        {asksType && (
+          <div className="flex flex-col gap-2">
+            <Label htmlFor="upload-document-type">Document type</Label>
+            <DocumentTypeSelect
+              id="upload-document-type"
+              value={documentType}
+              onChange={(value) => {
+                setDocumentType(value);
+                setSuggested(false);
+              }}
+            />
+            {suggested && <p className="text-muted-foreground text-xs">Suggested from the file name; change it if it is wrong.</p>}
+          </div>
+        )}
         {refusal && (
           <Alert variant="destructive" role="alert">
             <AlertDescription>{refusal}</AlertDescription>

@@ -6,6 +6,7 @@ import { BUCKETS, MAX_PHOTO_BYTES } from '@/lib/storage-buckets';
 import { objectPathFor, removeObjects, uploadWithProgress } from '@/lib/storage-upload';
 import { supabase } from '@/lib/supabase';
 import { listingKeys } from '@/features/listings/api/query-keys';
+import { attributeColumns, type ListingAttributes } from '@/features/listings/lib/listing-attributes';
 
 const optionalText = (max: number) => z.string().trim().max(max).optional().transform((v) => v || null);
 
@@ -37,6 +38,8 @@ export type NewListingFields = z.output<typeof newListingFormSchema>;
 export const createListingInputSchema = z.object({
   agentId: z.uuid(),
   fields: z.custom<NewListingFields>((value) => typeof value === 'object' && value !== null),
+  /** Parsed by listingAttributesFormSchema; inserted with the row, so the templates they match apply at creation. */
+  attributes: z.custom<ListingAttributes>((value) => typeof value === 'object' && value !== null),
   image: z
     .instanceof(File)
     .refine((file) => file.type.startsWith('image/'), 'The property image must be an image')
@@ -54,7 +57,7 @@ export type CreateListingInput = z.infer<typeof createListingInputSchema>;
 export async function createListing(input: CreateListingInput): Promise<{ id: string }> {
   const parsed = createListingInputSchema.safeParse(input);
   if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'Invalid listing');
-  const { agentId, fields, image } = parsed.data;
+  const { agentId, fields, attributes, image } = parsed.data;
   const id = crypto.randomUUID();
   throwIfError(
     await supabase.from('listings').insert({
@@ -67,6 +70,7 @@ export async function createListing(input: CreateListingInput): Promise<{ id: st
       listing_price: fields.listingPrice,
       property_image_url: fields.imageUrl,
       photo_urls: fields.imageUrl ? [fields.imageUrl] : [],
+      ...attributeColumns(attributes),
     }),
   );
   let imagePath: string | null = null;

@@ -6,18 +6,21 @@ import { cn } from '@/lib/utils';
 
 /**
  * A listing on the coordinator dashboard: address, status (dashboard colours),
- * seller, price and created date. Clicking the card selects it; `actions`
- * (documents, photos, details, delete) are composed by the screen.
+ * seller, price and created date. Clicking the card selects it; `badge`
+ * (compliance progress) and `actions` (documents, photos, details, delete)
+ * are composed by the screen.
  */
 export function DashboardListingCard({
   listing,
   selected,
   onSelect,
+  badge,
   actions,
 }: {
   listing: Tables<'listings'>;
   selected: boolean;
   onSelect: () => void;
+  badge?: ReactNode;
   actions: ReactNode;
 }) {
   return (
@@ -46,6 +49,7 @@ export function DashboardListingCard({
           <dd className="text-foreground">{format(new Date(listing.created_at), 'MMM d, yyyy')}</dd>
         </dl>
       </button>
+      {badge}
       <div className="flex flex-wrap gap-2">{actions}</div>
     </li>
   );

@@ -1,4 +1,5 @@
 import { ArrowLeft, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ConfirmAction } from '@/components/confirm-action';
 import { ListingStatusBadge } from '@/components/listing-status-badge';
@@ -6,15 +7,31 @@ import { Button } from '@/components/ui/button';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
-import { asListingStatus, LISTING_STATUSES, STATUS_COLOURS, STATUS_LABELS } from '@/lib/listing-status';
+import { asListingStatus, LISTING_STATUSES, STATUS_COLOURS, STATUS_LABELS, type ListingStatus } from '@/lib/listing-status';
 import { can } from '@/lib/permissions';
 import { cn } from '@/lib/utils';
 import { useDeleteListing } from '@/features/listings/api/delete-listing';
 import type { Listing } from '@/features/listings/api/get-listing';
 import { listingStatusSchema, useUpdateListingStatus } from '@/features/listings/api/update-listing-status';
 
-/** Back link, title, the status selector (tc) or badge (others) and, when permitted, 'Delete Listing'. */
-export function ListingHeader({ listing, user }: { listing: Listing; user: CurrentUser }) {
+/**
+ * Back link, title, the status selector (tc) or badge (others) and, when
+ * permitted, 'Delete Listing'. `statusBlockers` (composed by the screen from
+ * the listing's compliance) names what a gated status still lacks, so the
+ * selector shows it before anyone tries; `actions` adds controls (the super
+ * admin's Override).
+ */
+export function ListingHeader({
+  listing,
+  user,
+  statusBlockers,
+  actions,
+}: {
+  listing: Listing;
+  user: CurrentUser;
+  statusBlockers?: (status: ListingStatus) => string[];
+  actions?: ReactNode;
+}) {
   const navigate = useNavigate();
   const updateStatus = useUpdateListingStatus();
   // Spec part 1 §2: after a delete the product goes to /dashboard (the shell sends it on to the role's dashboard).
@@ -37,19 +54,31 @@ export function ListingHeader({ listing, user }: { listing: Listing; user: Curre
               onValueChange={(value) => updateStatus.mutate({ listingId: listing.id, status: listingStatusSchema.parse(value) })}
             >
               <SelectTrigger aria-label="Listing status" className={cn('w-44 font-medium', STATUS_COLOURS[status])}>
-                <SelectValue />
+                {/* The trigger shows the label only; the items below may carry what is missing. */}
+                <SelectValue>{STATUS_LABELS[status]}</SelectValue>
               </SelectTrigger>
-              <SelectContent>
-                {LISTING_STATUSES.map((value) => (
-                  <SelectItem key={value} value={value}>
-                    {STATUS_LABELS[value]}
-                  </SelectItem>
-                ))}
+              <SelectContent className="max-w-sm">
+                {LISTING_STATUSES.map((value) => {
+                  const blockers = value === status ? [] : (statusBlockers?.(value) ?? []);
+                  return (
+                    <SelectItem key={value} value={value}>
+                      <span className="flex flex-col items-start gap-0.5">
+                        {STATUS_LABELS[value]}
+                        {blockers.length > 0 && (
+                          <span className="text-destructive text-xs whitespace-normal" data-testid={`status-blockers-${value}`}>
+                            Missing or not approved: {blockers.join(', ')}
+                          </span>
+                        )}
+                      </span>
+                    </SelectItem>
+                  );
+                })}
               </SelectContent>
             </Select>
           ) : (
             <ListingStatusBadge status={listing.status} className="px-3 py-1 text-sm" />
           )}
+          {actions}
           {can.deleteListing(user, listing) && (
             <ConfirmAction
               title="Delete Listing"

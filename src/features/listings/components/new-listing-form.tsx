@@ -11,6 +11,8 @@ import type { CurrentUser } from '@/hooks/use-current-user';
 import { toast } from '@/hooks/use-toast';
 import { isUnauthorized } from '@/lib/api-error';
 import { newListingFormSchema, useCreateListing, type NewListingFormValues } from '@/features/listings/api/create-listing';
+import { ListingAttributeFields } from '@/features/listings/components/listing-attribute-fields';
+import { EMPTY_LISTING_ATTRIBUTES, listingAttributesFormSchema } from '@/features/listings/lib/listing-attributes';
 
 type FieldName = keyof NewListingFormValues;
 
@@ -34,7 +36,8 @@ export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agent
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
   const [agentId, setAgentId] = useState('');
-  const [errors, setErrors] = useState<Partial<Record<FieldName | 'agentId', string>>>({});
+  const [attributes, setAttributes] = useState(EMPTY_LISTING_ATTRIBUTES);
+  const [errors, setErrors] = useState<Partial<Record<FieldName | 'agentId' | 'yearBuilt', string>>>({});
   const [image, setImage] = useState<File | null>(null);
   const preview = useMemo(() => (image ? URL.createObjectURL(image) : null), [image]);
   useEffect(() => () => (preview ? URL.revokeObjectURL(preview) : undefined), [preview]);
@@ -56,14 +59,15 @@ export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agent
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = newListingFormSchema.safeParse(values);
+    const parsedAttributes = listingAttributesFormSchema.safeParse(attributes);
     const missingAgent = !!agentChoice && !agentId;
-    if (!parsed.success || missingAgent) {
-      const issues = parsed.success ? [] : parsed.error.issues.map((issue) => [issue.path[0], issue.message]);
+    if (!parsed.success || !parsedAttributes.success || missingAgent) {
+      const issues = [...(parsed.error?.issues ?? []), ...(parsedAttributes.error?.issues ?? [])].map((issue) => [issue.path[0], issue.message]);
       setErrors(Object.fromEntries([...issues, ...(missingAgent ? [['agentId', 'Required']] : [])]));
       return;
     }
     createListing.mutate(
-      { agentId: agentChoice ? agentId : user.id, fields: parsed.data, image },
+      { agentId: agentChoice ? agentId : user.id, fields: parsed.data, attributes: parsedAttributes.data, image },
       {
         onError: (error) => {
           if (isUnauthorized(error)) return;
@@ -118,6 +122,18 @@ export function NewListingForm({ user, agentChoice }: { user: CurrentUser; agent
               {text('sellerEmail', 'Seller Email', { type: 'email' })}
               {text('listingPrice', 'Listing Price', { placeholder: '$500,000' })}
             </div>
+            <fieldset className="flex flex-col gap-3">
+              <legend className="mb-3 text-sm font-medium">Property attributes (checklist templates are applied by these)</legend>
+              <ListingAttributeFields
+                idPrefix="new-listing"
+                values={attributes}
+                yearError={errors.yearBuilt}
+                onChange={(next) => {
+                  setAttributes(next);
+                  setErrors((current) => ({ ...current, yearBuilt: undefined }));
+                }}
+              />
+            </fieldset>
             <div className="grid gap-5 sm:grid-cols-2">
               <div className="flex flex-col gap-2">
                 <Label htmlFor="new-listing-image">Property Image (optional)</Label>

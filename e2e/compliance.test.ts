@@ -1,0 +1,288 @@
+/**
+ * Issue 41's compliance flow with the agent and the coordinator signed in at
+ * once (two browser contexts): a new Texas listing built before 1978 gets the
+ * lead paint requirement from the seeded template as it is created; the agent
+ * uploads the seller's disclosure (its type suggested from the file name);
+ * the coordinator returns it from the Compliance queue with a reason, which
+ * the agent sees live on the listing and on the dashboard; the agent uploads
+ * a new version; the coordinator approves it with the keyboard (A); the
+ * status selector, which listed what was missing, now lets the listing go
+ * live. Screenshots at desktop and phone sizes; axe on each screen.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sessionsPerPerson, signInAs } from './support/auth.ts';
+import { describeViolations, seriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { pdfBytes, query } from './support/listing-fixtures.ts';
+import { workerApp } from './support/worker-app.ts';
+
+const { stack, appUrl } = workerApp();
+
+const COORDINATOR = 'olivia.chen@listingdesk.test';
+const SUPER_ADMIN = 'admin@listingdesk.test';
+const AGENT = 'marcus.johnson@listingdesk.test';
+const ADDRESS = `${Date.now() % 10_000} Lead Paint Ln, Austin, TX 78704`;
+const RETURN_REASON = 'Page 2 is not signed by the seller.';
+const sessionOf = sessionsPerPerson(stack);
+
+async function expectNoSeriousA11yViolations(page: Page, where: string) {
+  expect(describeViolations(await seriousA11yViolations(page)), `axe: no serious or critical violation (${where})`).toBe('');
+}
+
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.querySelectorAll('[data-slot="skeleton"], [aria-busy="true"]').length === 0);
+}
+
+async function dismissToasts(page: Page) {
+  for (const close of await page.locator('[data-slot="toast-close"]').all()) await close.click({ force: true }).catch(() => undefined);
+}
+
+async function listingRow(address: string) {
+  const [row] = await query<{ id: string; status: string; state: string | null; year_built: number | null }>(
+    stack,
+    'select id, status, state, year_built from public.listings where address = $1',
+    [address],
+  );
+  return row;
+}
+
+/** The listing's other required documents, approved, so the seller's disclosure is what this test's gate turns on. */
+async function approveOtherRequiredDocuments(listingId: string) {
+  await query(
+    stack,
+    `insert into public.documents (listing_id, uploaded_by, file_name, file_url, file_type, file_size, document_type, review_state, reviewed_at)
+     select l.id, l.agent_id, t.key || '.pdf', 'listings/' || l.id || '/' || t.key || '.pdf', 'application/pdf', 100, t.key, 'approved', now()
+     from public.listings l
+     cross join (values ('listing_agreement'), ('lead_paint_disclosure'), ('mls_input_sheet'), ('photos')) as t(key)
+     where l.id = $1`,
+    [listingId],
+  );
+}
+
+describe('compliance: required documents reviewed before a listing goes live', () => {
+  let browser: Browser;
+  let agent: OpenedPage;
+  let tc: OpenedPage;
+  let listingId: string;
+  /** A Texas listing of the test's own with none of its required documents. */
+  let missingDocsListingId: string;
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    agent = await openPage(browser, 'desktop');
+    tc = await openPage(browser, 'desktop');
+    await signInAs(agent.page, appUrl, stack, AGENT, '/new-listing', await sessionOf(AGENT));
+    await signInAs(tc.page, appUrl, stack, COORDINATOR, '/compliance', await sessionOf(COORDINATOR));
+  });
+
+  afterAll(async () => {
+    await agent?.close();
+    await tc?.close();
+    await browser?.close();
+  });
+
+  test('a new Texas listing built before 1978 gets the lead paint requirement automatically', async () => {
+    const page = agent.page;
+    await page.getByLabel('Address').waitFor({ timeout: 20_000 });
+    await page.getByLabel('Address').fill(ADDRESS);
+    await page.getByLabel('Property type').click();
+    await page.getByRole('option', { name: 'Single family' }).click();
+    await page.getByLabel('Year built').fill('1962');
+    await page.getByLabel('State').click();
+    await page.getByRole('option', { name: 'TX', exact: true }).click();
+    await saveScreenshot(page, 'compliance-new-listing-desktop');
+    await expectNoSeriousA11yViolations(page, 'new listing form with attributes');
+    await page.getByRole('button', { name: 'Create Listing' }).click();
+    await page.getByText('Listing created successfully!').first().waitFor();
+
+    const listing = await listingRow(ADDRESS);
+    expect(listing, 'the listing is stored with its attributes').toMatchObject({ state: 'TX', year_built: 1962, status: 'incomplete' });
+    listingId = listing.id;
+
+    await page.goto(`${appUrl}/agent-listing/${listingId}`);
+    const checklist = page.getByRole('list', { name: 'Checklist items' });
+    await checklist.waitFor({ timeout: 20_000 });
+    await checklist.getByText('Lead-Based Paint Disclosure').waitFor();
+    await checklist.getByText("Seller's Disclosure").waitFor();
+    expect(await page.getByRole('region', { name: 'Compliance' }).getByTestId('compliance-stage-live').textContent(), 'nothing is approved yet').toContain('0/');
+  });
+
+  test("the agent uploads the seller's disclosure; its type is suggested from the file name", async () => {
+    const page = agent.page;
+    await approveOtherRequiredDocuments(listingId);
+    await page.getByRole('button', { name: 'Upload Document' }).click();
+    await page.getByTestId('document-file-input').setInputFiles({ name: 'Sellers_Disclosure_signed.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Seller disclosure v1') });
+    await page.getByText('Suggested from the file name; change it if it is wrong.').waitFor();
+    expect(await page.getByLabel('Document type').textContent(), 'the type comes from the file name').toContain("Seller's Disclosure");
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Document uploaded').first().waitFor();
+    const item = page.getByTestId('document').filter({ hasText: 'Sellers_Disclosure_signed.pdf' });
+    await item.getByText('Waiting for review').waitFor();
+  });
+
+  test('the coordinator returns it with a reason; the agent sees the reason live', async () => {
+    const page = tc.page;
+    await page.getByRole('heading', { name: 'Compliance', level: 1 }).waitFor({ timeout: 20_000 });
+    // The queue fills in live: the upload notified the coordinator.
+    const row = page.getByTestId('queue-row').filter({ hasText: ADDRESS });
+    await row.waitFor({ timeout: 10_000 });
+    await row.click();
+    await page.getByRole('region', { name: 'Selected document' }).getByText(ADDRESS).waitFor();
+    await settled(page);
+    await saveScreenshot(page, 'compliance-queue-desktop');
+    await expectNoSeriousA11yViolations(page, 'review queue');
+
+    await page.keyboard.press('r');
+    const dialog = page.getByRole('dialog', { name: 'Return Document' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Return' }).click();
+    await dialog.getByText('A reason is required to return a document').waitFor();
+    await dialog.getByLabel('Reason').fill(RETURN_REASON);
+    await dialog.getByRole('button', { name: 'Return' }).click();
+    await page.getByText('Document returned').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    const [stored] = await query<{ review_state: string; review_reason: string }>(
+      stack,
+      "select review_state, review_reason from public.documents where listing_id = $1 and document_type = 'sellers_disclosure'",
+      [listingId],
+    );
+    expect(stored, 'the document is returned with the reason').toEqual({ review_state: 'returned', review_reason: RETURN_REASON });
+
+    await agent.page.getByTestId('returned-reason').getByText(RETURN_REASON).waitFor({ timeout: 10_000 });
+    await agent.page.goto(`${appUrl}/agent-dashboard`);
+    const returned = agent.page.getByTestId('returned-document').filter({ hasText: ADDRESS });
+    await returned.getByText(RETURN_REASON).waitFor({ timeout: 20_000 });
+    await settled(agent.page);
+    await saveScreenshot(agent.page, 'compliance-agent-dashboard-returned-desktop');
+    await expectNoSeriousA11yViolations(agent.page, 'agent dashboard with a returned document');
+  });
+
+  test('the agent uploads a new version; the coordinator approves it with the keyboard', async () => {
+    const page = agent.page;
+    await page.goto(`${appUrl}/agent-listing/${listingId}`);
+    await page.getByRole('button', { name: 'New version of Sellers_Disclosure_signed.pdf' }).click();
+    await page.getByRole('dialog', { name: 'Upload New Version' }).waitFor();
+    await page.getByTestId('document-file-input').setInputFiles({ name: 'Sellers_Disclosure_v2.pdf', mimeType: 'application/pdf', buffer: pdfBytes('Seller disclosure v2') });
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('New version uploaded').first().waitFor();
+    const item = page.getByTestId('document').filter({ hasText: 'Sellers_Disclosure_v2.pdf' });
+    await item.getByText('Version 2').waitFor();
+    // The first of its badges is the latest version's; the earlier version's sits in the folded list below.
+    await item.getByText('Waiting for review').first().waitFor();
+    await item.getByText('Earlier versions (1)').click();
+    await item.getByRole('button', { name: 'View version 1 of Sellers_Disclosure_signed.pdf' }).waitFor();
+    await settled(page);
+    await saveScreenshot(page, 'compliance-agent-listing-versions-desktop');
+    await expectNoSeriousA11yViolations(page, "agent's listing with document versions");
+
+    const queue = tc.page;
+    const row = queue.getByTestId('queue-row').filter({ hasText: ADDRESS });
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.textContent(), 'the queue shows the new version').toContain('version 2');
+    await row.click();
+    await queue.getByRole('region', { name: 'Selected document' }).getByText(ADDRESS).waitFor();
+    await queue.keyboard.press('a');
+    await queue.getByText('Document approved').first().waitFor();
+    await row.waitFor({ state: 'detached' });
+    const states = await query<{ version: number; review_state: string }>(
+      stack,
+      "select version, review_state from public.documents where listing_id = $1 and document_type = 'sellers_disclosure' order by version",
+      [listingId],
+    );
+    expect(states, 'the review applies to the latest version; the returned one is kept').toEqual([
+      { version: 1, review_state: 'returned' },
+      { version: 2, review_state: 'approved' },
+    ]);
+    await item.getByText('Approved').first().waitFor({ timeout: 10_000 });
+  });
+
+  test('the status selector showed what was missing; now the listing can go live', async () => {
+    const page = tc.page;
+    await page.goto(`${appUrl}/listing/${listingId}?tab=compliance`);
+    // Every required document of the live stage is approved: N/N.
+    await page.getByRole('tabpanel', { name: 'Compliance' }).getByTestId('compliance-stage-live').getByText(/^(\d+)\/\1 approved$/).waitFor({ timeout: 20_000 });
+    await page.getByRole('combobox', { name: 'Listing status' }).click();
+    expect(await page.getByTestId('status-blockers-live').count(), 'nothing is missing to go live').toBe(0);
+    await page.getByRole('option', { name: 'Live' }).click();
+    await page.getByText('Status Updated').first().waitFor();
+    expect((await listingRow(ADDRESS)).status, 'the gate let the listing go live').toBe('live');
+    await dismissToasts(page);
+    await settled(page);
+    await saveScreenshot(page, 'compliance-listing-live-desktop');
+    await expectNoSeriousA11yViolations(page, 'listing compliance tab');
+  });
+
+  test('a listing still missing documents: the selector lists them and the gate refuses with the same list', async () => {
+    const page = tc.page;
+    const [other] = await query<{ id: string }>(
+      stack,
+      `insert into public.listings (address, agent_id, side, property_type, year_built, state)
+       select $1, u.id, 'listing', 'single_family', 1970, 'TX' from public.users u where u.email = $2 returning id`,
+      [`${Date.now() % 10_000} Missing Docs Rd, Austin, TX 78704`, AGENT],
+    );
+    missingDocsListingId = other.id;
+    await page.goto(`${appUrl}/listing/${other.id}?tab=compliance`);
+    await page.getByRole('list', { name: 'Checklist items' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('combobox', { name: 'Listing status' }).click();
+    const blockers = page.getByTestId('status-blockers-live');
+    await blockers.waitFor();
+    expect(await blockers.textContent(), 'the selector names the missing documents before trying').toContain("Seller's Disclosure (missing)");
+    await page.getByRole('option', { name: /^Live/ }).click();
+    const toast = page.locator('[data-slot="toast"]').filter({ hasText: 'Failed to update listing status' });
+    await toast.waitFor();
+    expect(await toast.textContent(), 'the 409 names what is missing').toMatch(/409: cannot move to Live: missing or not approved: .*Seller's Disclosure \(missing\)/);
+  });
+
+  test('the super admin overrides the gate with a reason, recorded in the activity log', async () => {
+    const admin = await openPage(browser, 'desktop');
+    try {
+      await signInAs(admin.page, appUrl, stack, SUPER_ADMIN, `/listing/${missingDocsListingId}?tab=compliance`, await sessionOf(SUPER_ADMIN));
+      const page = admin.page;
+      await page.getByRole('button', { name: 'Override' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Override Compliance Gate' });
+      await dialog.getByLabel('New status').click();
+      await page.getByRole('option', { name: 'Live' }).click();
+      expect(await dialog.getByTestId('override-blockers').textContent(), 'the dialog shows what the override skips').toContain("Seller's Disclosure (missing)");
+      await dialog.getByRole('button', { name: 'Override' }).click();
+      await dialog.getByText('A reason is required').waitFor();
+      await dialog.getByLabel('Reason').fill('Broker approved going live; paperwork follows on Monday.');
+      await settled(page);
+      await saveScreenshot(page, 'compliance-override-desktop');
+      await expectNoSeriousA11yViolations(page, 'override dialog');
+      await dialog.getByRole('button', { name: 'Override' }).click();
+      await page.getByText('Status overridden').first().waitFor();
+      const [listing] = await query<{ status: string }>(stack, 'select status from public.listings where id = $1', [missingDocsListingId]);
+      expect(listing.status, 'the override set the status past the gate').toBe('live');
+      const logged = await query<{ count: string }>(
+        stack,
+        "select count(*) from public.activity_log where listing_id = $1 and action = 'compliance_override'",
+        [missingDocsListingId],
+      );
+      expect(Number(logged[0].count), 'the override is in the activity log').toBe(1);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  test('phone: the queue and the listing compliance fit the screen', async () => {
+    const phone = await openPage(browser, 'phone');
+    try {
+      await signInAs(phone.page, appUrl, stack, COORDINATOR, `/listing/${listingId}?tab=compliance`, await sessionOf(COORDINATOR));
+      await phone.page.getByRole('list', { name: 'Checklist items' }).waitFor({ timeout: 20_000 });
+      await settled(phone.page);
+      await saveScreenshot(phone.page, 'compliance-listing-phone');
+      await expectNoSeriousA11yViolations(phone.page, 'listing compliance on a phone');
+      await phone.page.goto(`${appUrl}/compliance`);
+      await phone.page.getByRole('heading', { name: 'Compliance', level: 1 }).waitFor({ timeout: 20_000 });
+      await settled(phone.page);
+      await saveScreenshot(phone.page, 'compliance-queue-phone');
+      await expectNoSeriousA11yViolations(phone.page, 'review queue on a phone');
+      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, 'nothing is wider than the phone').toBeLessThanOrEqual(0);
+    } finally {
+      await phone.close();
+    }
+  });
+});

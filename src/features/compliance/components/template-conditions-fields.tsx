@@ -1,0 +1,129 @@
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import type { TemplateConditions } from '@/features/compliance/lib/template-schema';
+
+const ANY = 'any';
+const PROPERTY_TYPES = [
+  ['single_family', 'Single family'],
+  ['condo', 'Condo'],
+  ['townhouse', 'Townhouse'],
+  ['multi_family', 'Multi-family'],
+  ['land', 'Land'],
+] as const;
+const FINANCING_TYPES = [
+  ['cash', 'Cash'],
+  ['conventional', 'Conventional'],
+  ['fha', 'FHA'],
+  ['va', 'VA'],
+  ['other', 'Other'],
+] as const;
+
+function YesNoAny({ id, label, value, onChange }: { id: string; label: string; value: boolean | undefined; onChange: (value: boolean | undefined) => void }) {
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Select value={value === undefined ? ANY : value ? 'yes' : 'no'} onValueChange={(next) => onChange(next === ANY ? undefined : next === 'yes')}>
+        <SelectTrigger id={id} className="w-full">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={ANY}>Any</SelectItem>
+          <SelectItem value="yes">Yes</SelectItem>
+          <SelectItem value="no">No</SelectItem>
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function CheckboxGroup<T extends string>({
+  legend,
+  idPrefix,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  idPrefix: string;
+  options: readonly (readonly [T, string])[];
+  value: T[] | undefined;
+  onChange: (value: T[] | undefined) => void;
+}) {
+  const chosen = new Set(value ?? []);
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium">{legend} (none ticked: any)</legend>
+      <div className="flex flex-wrap gap-x-4 gap-y-2">
+        {options.map(([key, label]) => (
+          <div key={key} className="flex items-center gap-2">
+            <Checkbox
+              id={`${idPrefix}-${key}`}
+              checked={chosen.has(key)}
+              onCheckedChange={(checked) => {
+                const next = new Set(chosen);
+                if (checked === true) next.add(key);
+                else next.delete(key);
+                onChange(next.size ? options.map(([k]) => k).filter((k) => next.has(k)) : undefined);
+              }}
+            />
+            <Label htmlFor={`${idPrefix}-${key}`} className="font-normal">
+              {label}
+            </Label>
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The conditions a listing (and its contract) must meet for the template to apply; anything left open matches every listing. */
+export function TemplateConditionsFields({ value, onChange, statesError }: { value: TemplateConditions; onChange: (value: TemplateConditions) => void; statesError?: string }) {
+  const set = <K extends keyof TemplateConditions>(key: K, next: TemplateConditions[K]) => {
+    const copy = { ...value, [key]: next };
+    if (next === undefined) delete copy[key];
+    onChange(copy);
+  };
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div className="flex flex-col gap-2">
+          <Label htmlFor="template-side">Side</Label>
+          <Select value={value.side ?? ANY} onValueChange={(next) => set('side', next === ANY ? undefined : (next as 'listing' | 'buyer'))}>
+            <SelectTrigger id="template-side" className="w-full">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              <SelectItem value={ANY}>Any</SelectItem>
+              <SelectItem value="listing">Listing side</SelectItem>
+              <SelectItem value="buyer">Buyer side</SelectItem>
+            </SelectContent>
+          </Select>
+        </div>
+        <YesNoAny id="template-hoa" label="HOA" value={value.has_hoa} onChange={(next) => set('has_hoa', next)} />
+        <YesNoAny id="template-1978" label="Built before 1978" value={value.built_before_1978} onChange={(next) => set('built_before_1978', next)} />
+      </div>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="template-states">States (codes separated by commas; empty: any)</Label>
+        <Input
+          id="template-states"
+          placeholder="TX, OK"
+          defaultValue={(value.states ?? []).join(', ')}
+          aria-invalid={!!statesError}
+          onChange={(event) => {
+            const codes = event.target.value
+              .toUpperCase()
+              .split(/[\s,]+/)
+              .filter(Boolean);
+            set('states', codes.length ? codes : undefined);
+          }}
+        />
+        {statesError && <p className="text-destructive text-sm">{statesError}</p>}
+      </div>
+      <CheckboxGroup legend="Property types" idPrefix="template-property" options={PROPERTY_TYPES} value={value.property_types} onChange={(next) => set('property_types', next)} />
+      <CheckboxGroup legend="Financing (of the active contract)" idPrefix="template-financing" options={FINANCING_TYPES} value={value.financing_types} onChange={(next) => set('financing_types', next)} />
+    </div>
+  );
+}
+
