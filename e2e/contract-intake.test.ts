@@ -14,7 +14,7 @@ import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
 import { createListing } from './support/contract-fixtures.ts';
-import { query } from './support/listing-fixtures.ts';
+import { clientAs, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
@@ -22,6 +22,8 @@ const { stack, appUrl } = workerApp();
 /** The project's scanned TREC-like contract (tests/fixtures/contracts: a rasterised page, no text layer) and its true values. */
 const scan = fs.readFileSync(new URL('../tests/fixtures/contracts/tx-trec-numbered-scan.pdf', import.meta.url));
 const TRUE_PRICE = '360000';
+/** A 12-page text PDF of the same form (no OCR needed), stored among a listing's documents as a Purchase Contract. */
+const textContract = fs.readFileSync(new URL('../tests/fixtures/contracts/tx-trec-numbered-text.pdf', import.meta.url));
 const TRUE_EFFECTIVE = '2026-02-21';
 
 const COORDINATOR = 'david.kim@listingdesk.test';
@@ -125,6 +127,37 @@ describe('contract intake: read a scanned contract, review, create', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  test('a Purchase Contract among the documents offers "Read this contract": read from storage, saved without filing the PDF again', async () => {
+    const storedListing = await createListing(stack, AGENT, `${Date.now() % 10_000} Stored Contract Ct, Austin, TX 78704`);
+    const { client } = await clientAs(stack, AGENT);
+    const path = `listings/${storedListing}/purchase-contract.pdf`;
+    expect((await client.storage.from('listing-documents').upload(path, textContract, { contentType: 'application/pdf' })).error, 'the agent stores the contract').toBeNull();
+    const filed = await client.from('documents').insert({
+      listing_id: storedListing,
+      file_name: 'purchase-contract.pdf',
+      file_url: path,
+      file_type: 'application/pdf',
+      file_size: textContract.length,
+      document_type: 'purchase_contract',
+    });
+    expect(filed.error, 'the agent files it as a Purchase Contract').toBeNull();
+
+    const page = tc.page;
+    await page.goto(`${appUrl}/listing/${storedListing}?tab=documents`);
+    await page.getByRole('button', { name: 'Read this contract: purchase-contract.pdf' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Read a contract' });
+    await fact(page, 'sales_price').waitFor({ timeout: READING_TIMEOUT });
+    expect(await fact(page, 'sales_price').getByRole('textbox').inputValue(), 'the stored contract is read without picking a file').toBe('322500');
+    await acceptFlagged(page);
+    await dialog.getByRole('button', { name: 'Create contract' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const contracts = await query<{ sales_price: string }>(stack, "select sales_price from public.contracts where listing_id = $1 and status = 'active'", [storedListing]);
+    expect(contracts, 'the contract is created from the stored document').toEqual([{ sales_price: '322500.00' }]);
+    const documents = await query<{ file_name: string }>(stack, 'select file_name from public.documents where listing_id = $1', [storedListing]);
+    expect(documents.map((d) => d.file_name), 'the stored PDF is not filed a second time').toEqual(['purchase-contract.pdf']);
+    expect(tc.pageErrors.map((e) => e.message), 'no uncaught errors').toEqual([]);
   });
 
   test("the super admin's System Stats show the accepted-as-proposed rate of OCR proposals", async () => {

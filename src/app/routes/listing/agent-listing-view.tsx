@@ -12,6 +12,7 @@ import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { CoordinatorResponses } from '@/features/responses/components/coordinator-responses';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
 import { LazyContractTab } from '@/app/routes/listing/lazy-contract-tab';
+import { readStoredContract } from '@/app/routes/listing/read-stored-contract';
 import { NotesHeader } from '@/app/routes/listing/notes-header';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
@@ -46,7 +47,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
         <RequirementsTab listing={listing} user={user} />
       </section>
       <PhotosTab listing={listing} user={user} onListingSaved={receiveListing} />
-      <DocumentsTab listing={listing} user={user} />
+      <DocumentsTab listing={listing} user={user} documentActions={readStoredContract(listing.id)} />
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="flex flex-col gap-3" aria-label="Notes">
           <h2 className="text-lg font-semibold">Notes</h2>

@@ -20,6 +20,7 @@ import { PendingTasksDot } from '@/features/tasks/components/pending-tasks-dot';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
 import { NotesHeader } from '@/app/routes/listing/notes-header';
 import { LazyContractTab } from '@/app/routes/listing/lazy-contract-tab';
+import { readStoredContract } from '@/app/routes/listing/read-stored-contract';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
 const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract', 'compliance'] as const;
@@ -88,7 +89,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />
         </TabsContent>
         <TabsContent value="documents" className="pt-2">
-          <DocumentsTab listing={listing} user={user} />
+          <DocumentsTab listing={listing} user={user} documentActions={readStoredContract(listing.id)} />
         </TabsContent>
         <TabsContent value="messages" className="pt-2">
           <MessagesTab listingId={listing.id} user={user} />

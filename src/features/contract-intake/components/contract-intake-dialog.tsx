@@ -1,10 +1,17 @@
 import { FileUp, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { LazyDialogState } from '@/components/lazy-dialog';
 import { readChosenFile, type ReadyReading } from '@/features/contract-intake/lib/read-chosen-file';
 import { IntakeReview } from '@/features/contract-intake/components/intake-review';
+
+/** A contract already among the listing's documents, read without picking a file. */
+export interface StoredContract {
+  id: string;
+  fileName: string;
+  load: () => Promise<File>;
+}
 
 type Step = { name: 'pick' } | { name: 'reading'; status: string } | { name: 'review'; ready: ReadyReading };
 
@@ -13,22 +20,39 @@ type Step = { name: 'pick' } | { name: 'reading'; status: string } | { name: 're
  * facts beside the pages, and create the contract (or apply the reading to
  * the active one). Nothing is saved before the person says so.
  */
-export function ContractIntakeDialog({ listingId, ...dialog }: LazyDialogState & { listingId: string }) {
-  const [step, setStep] = useState<Step>({ name: 'pick' });
+export function ContractIntakeDialog({ listingId, stored, ...dialog }: LazyDialogState & { listingId: string; stored?: StoredContract }) {
+  const firstStep = (): Step => (stored ? { name: 'reading', status: `Opening ${stored.fileName}…` } : { name: 'pick' });
+  const [step, setStep] = useState<Step>(firstStep);
   const [error, setError] = useState<string | null>(null);
 
-  const choose = async (file: File | undefined) => {
+  const choose = async (file: File | undefined, storedDocumentId: string | null = null) => {
     if (!file) return;
     setError(null);
     setStep({ name: 'reading', status: 'Opening the PDF…' });
     try {
-      const ready = await readChosenFile(listingId, file, (status) => setStep({ name: 'reading', status }));
+      const ready = await readChosenFile(listingId, file, (status) => setStep({ name: 'reading', status }), storedDocumentId);
       setStep({ name: 'review', ready });
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : String(failure));
       setStep({ name: 'pick' });
     }
   };
+
+  // A stored Purchase Contract is read as soon as the dialog opens: its step starts (and starts over) as
+  // 'reading', and the effect only loads the file, whose answer sets the next step.
+  const loadStoredContract = useEffectEvent(() => {
+    if (!stored) return;
+    stored.load().then(
+      (file) => void choose(file, stored.id),
+      (failure: unknown) => {
+        setError(`Could not open ${stored.fileName}: ${failure instanceof Error ? failure.message : String(failure)}`);
+        setStep({ name: 'pick' });
+      },
+    );
+  });
+  useEffect(() => {
+    if (dialog.open) loadStoredContract();
+  }, [dialog.open]);
 
   // pdf.js keeps the parsed document (and its worker's copy) until destroyed.
   const startOver = () => {
@@ -39,6 +63,7 @@ export function ContractIntakeDialog({ listingId, ...dialog }: LazyDialogState &
   const close = () => {
     dialog.onOpenChange(false);
     startOver();
+    setStep(firstStep());
   };
 
   return (

@@ -28,7 +28,7 @@ export function IntakeReview({ listingId, ready, onDone, onStartOver }: { listin
   const submit = () => {
     if (!contract) return;
     save.mutate(
-      { listingId, intakeId: reading.intakeId, file: ready.file, contract, facts, amendContractId: active.data?.id ?? null },
+      { listingId, intakeId: reading.intakeId, file: ready.file, storedDocumentId: ready.storedDocumentId, contract, facts, amendContractId: active.data?.id ?? null },
       { onSuccess: onDone },
     );
   };

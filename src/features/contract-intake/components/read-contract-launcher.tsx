@@ -2,23 +2,35 @@ import { ScanText } from 'lucide-react';
 import { lazy } from 'react';
 import { LazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
+import type { StoredContract } from '@/features/contract-intake/components/contract-intake-dialog';
 
 const loadIntakeDialog = () => import('@/features/contract-intake/components/contract-intake-dialog');
 const ContractIntakeDialog = lazy(() => loadIntakeDialog().then((module) => ({ default: module.ContractIntakeDialog })));
 
-/** "Read a contract" on the Contract tab: the reader, pdf.js and OCR download only when it is used. */
-export function ReadContractLauncher({ listingId }: { listingId: string }) {
+/**
+ * "Read a contract" on the Contract tab, or "Read this contract" on a stored
+ * Purchase Contract (`stored`): the reader, pdf.js and OCR download only when
+ * it is used.
+ */
+export function ReadContractLauncher({ listingId, stored }: { listingId: string; stored?: StoredContract }) {
   return (
     <LazyDialog
       load={loadIntakeDialog}
       trigger={
-        <Button variant="outline">
-          <ScanText aria-hidden />
-          Read a contract
-        </Button>
+        stored ? (
+          <Button size="sm" variant="outline" aria-label={`Read this contract: ${stored.fileName}`}>
+            <ScanText aria-hidden />
+            Read this contract
+          </Button>
+        ) : (
+          <Button variant="outline">
+            <ScanText aria-hidden />
+            Read a contract
+          </Button>
+        )
       }
     >
-      {(dialog) => <ContractIntakeDialog listingId={listingId} {...dialog} />}
+      {(dialog) => <ContractIntakeDialog listingId={listingId} stored={stored} {...dialog} />}
     </LazyDialog>
   );
 }

@@ -7,18 +7,20 @@ import { openContractPdf } from '@/features/contract-intake/lib/pdf-document';
 /** A read contract as the review screen needs it: the file (saved later), the rendered document, the text boxes per page and the server's reading. */
 export interface ReadyReading {
   file: File;
+  /** The listing document the file was read from; null for a file picked now (stored when the contract is saved). */
+  storedDocumentId: string | null;
   document: PDFDocumentProxy;
   itemsByPage: Map<number, TextItem[]>;
   reading: ContractReading;
 }
 
 /** Reads the chosen PDF: text layer and fields in the browser (for highlighting), OCR of scanned pages, then the server's reading. */
-export async function readChosenFile(listingId: string, file: File, onStatus: (status: string) => void): Promise<ReadyReading> {
+export async function readChosenFile(listingId: string, file: File, onStatus: (status: string) => void, storedDocumentId: string | null = null): Promise<ReadyReading> {
   onStatus('Opening the PDF…');
   const { document, extracted } = await openContractPdf(new Uint8Array(await file.arrayBuffer()));
   const ocr = await ocrPages(document, extracted.scannedPages, (done, total) => onStatus(`Reading scanned page ${Math.min(done + 1, total)} of ${total} (OCR)…`));
   onStatus('Reading the contract…');
   const reading = await readContract({ listingId, file, ocrPages: ocr.map(({ page, text }) => ({ page, text })) });
   const itemsByPage = new Map<number, TextItem[]>([...extracted.pageTexts, ...ocr].map((page) => [page.page, page.items ?? []]));
-  return { file, document, itemsByPage, reading };
+  return { file, storedDocumentId, document, itemsByPage, reading };
 }

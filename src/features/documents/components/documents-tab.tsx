@@ -1,5 +1,5 @@
 import { Download, Loader2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
@@ -43,7 +43,20 @@ function DownloadAllButton({ listing, documents }: { listing: Tables<'listings'>
   );
 }
 
-export function DocumentsTab({ listing, user }: { listing: Tables<'listings'>; user: CurrentUser }) {
+/**
+ * The listing's documents. `documentActions` lets the screen add a control to
+ * a document's row (features do not import each other: the listing screens
+ * offer contract intake on a Purchase Contract this way).
+ */
+export function DocumentsTab({
+  listing,
+  user,
+  documentActions,
+}: {
+  listing: Tables<'listings'>;
+  user: CurrentUser;
+  documentActions?: (document: ListingDocument) => ReactNode;
+}) {
   const documents = useDocuments(listing.id);
   const types = useDocumentTypes();
 
@@ -72,6 +85,7 @@ export function DocumentsTab({ listing, user }: { listing: Tables<'listings'>; u
               userId={user.id}
               canDelete={can.deleteDocument(user, item.latest, listing)}
               types={types.data}
+              extraActions={documentActions?.(item.latest)}
             />
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Eye, FilePlus2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { formatTimestamp } from '@/lib/format-timestamp';
@@ -23,12 +24,15 @@ export function ListingDocumentItem({
   userId,
   canDelete,
   types,
+  extraActions,
 }: {
   item: DocumentWithVersions<ListingDocument>;
   listingId: string;
   userId: string;
   canDelete: boolean;
   types: DocumentType[] | undefined;
+  /** What the screen adds for this document (e.g. "Read this contract" on a Purchase Contract). */
+  extraActions?: ReactNode;
 }) {
   const { latest, earlier } = item;
   const setType = useSetDocumentType();
@@ -90,7 +94,9 @@ export function ListingDocumentItem({
       canDelete={canDelete}
       details={details}
       actions={
-        <UploadDocumentDialog
+        <>
+          {extraActions}
+          <UploadDocumentDialog
           scope={{ listingId }}
           userId={userId}
           versionOf={{ id: firstVersionId, name: latest.file_name }}
@@ -100,7 +106,8 @@ export function ListingDocumentItem({
               New version
             </Button>
           }
-        />
+          />
+        </>
       }
     />
   );
