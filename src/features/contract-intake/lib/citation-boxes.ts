@@ -1,29 +1,34 @@
 /**
  * Where a citation stands on a rendered page: the text items (pdf.js text
- * runs, or OCR'd words) whose text makes up the cited words. Items and
- * citation are compared normalised (case, whitespace), as the server
- * verified the citation; when the exact run is not found (an OCR'd line
- * split differently), the items whose words all belong to the citation are
- * taken instead, so the person still sees where to look.
+ * runs, or OCR'd words) whose text makes up the cited words, found as the
+ * server verified the citation (the shared reader's citationItems: case and
+ * whitespace normalised). When that exact run is not found (an OCR'd line
+ * split into words differently from its text), the longest run of
+ * consecutive items made only of cited words is taken instead, so the
+ * person still sees the cited line, not every "and" of the page.
  */
+import { normaliseText } from '../../../../supabase/functions/_shared/contract-reading/normalise.ts';
+import { citationItems } from '../../../../supabase/functions/_shared/contract-reading/highlight.ts';
 import type { TextItem } from '@/features/contract-intake/lib/facts';
 
-const normalise = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-
 export function citationBoxes(items: TextItem[], citation: string): TextItem[] {
-  const wanted = normalise(citation);
-  if (!wanted) return [];
-  let joined = '';
-  const spans: { start: number; end: number; item: TextItem }[] = [];
+  const exact = citationItems({ page: 0, text: '', source: 'text', items }, citation);
+  if (exact.length > 0) return exact;
+  const words = new Set(normaliseText(citation).split(' ').filter(Boolean));
+  let best: TextItem[] = [];
+  let bestLength = 0;
+  let run: TextItem[] = [];
+  let runLength = 0;
   for (const item of items) {
-    const text = normalise(item.str);
-    if (!text) continue;
-    if (joined) joined += ' ';
-    spans.push({ start: joined.length, end: joined.length + text.length, item });
-    joined += text;
+    const text = normaliseText(item.str);
+    if (text === '') continue;
+    if (text.split(' ').every((word) => words.has(word))) {
+      run = [...run, item];
+      runLength += text.length;
+      if (runLength > bestLength) [best, bestLength] = [run, runLength];
+    } else {
+      [run, runLength] = [[], 0];
+    }
   }
-  const at = joined.indexOf(wanted);
-  if (at >= 0) return spans.filter((span) => span.end > at && span.start < at + wanted.length).map((span) => span.item);
-  const words = new Set(wanted.split(' '));
-  return spans.filter((span) => span.end - span.start >= 3 && joined.slice(span.start, span.end).split(' ').every((word) => words.has(word))).map((span) => span.item);
+  return bestLength >= 3 ? best : [];
 }

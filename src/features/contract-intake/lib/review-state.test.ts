@@ -51,7 +51,10 @@ describe('citation boxes', () => {
     expect(citationBoxes(items, 'sales  price $450,000').map((i) => i.x), 'the cited item').toEqual([120]);
     expect(citationBoxes(items, 'Cash portion Sales Price').map((i) => i.x), 'a citation across items').toEqual([10, 120]);
   });
-  it('falls back to items made only of cited words', () => {
+  it('falls back to the longest run of items made only of cited words', () => {
     expect(citationBoxes(items, 'the option fee is due').map((i) => i.x), 'words split differently').toEqual([10]);
+    // OCR'd words: the cited line's words, not a lone "and" elsewhere on the page.
+    const words = ['Olivia', 'and', 'Marcus', 'C.', 'Sales', 'Price', '(Sum', 'of', 'A', 'and', 'B)', '$', '360,000.00'].map((str, x) => ({ str, x, y: 0, w: 1, h: 1 }));
+    expect(citationBoxes(words, 'C. Sales Price (Sum of A and B) ........ $ 360,000.00').map((i) => i.str).join(' '), 'the cited line').toBe('C. Sales Price (Sum of A and B) $ 360,000.00');
   });
 });
