@@ -48,6 +48,18 @@ comment on column private.deadline_digests.sent_at is 'When the mail server acce
 comment on column private.deadline_digests.error is 'Why the last attempt failed (SMTP answer), for the operator; cleared on the next claim.';
 
 -- ---------------------------------------------------------------------------
+-- Section - Row-level security
+-- ---------------------------------------------------------------------------
+
+-- Like every private table: no grant to API roles, RLS on, and an explicit
+-- deny that documents intent if a grant ever slips in. Only the security
+-- definer functions below (service role) read and write it.
+alter table private.deadline_digests enable row level security;
+
+create policy "Nobody can read deadline digests through the API" on private.deadline_digests
+  for select to authenticated using (false);
+
+-- ---------------------------------------------------------------------------
 -- Section - Functions
 -- ---------------------------------------------------------------------------
 
