@@ -213,6 +213,15 @@ begin
   end if;
   columns := jsonb_populate_record(null::public.contracts, contract);
 
+  -- The stored PDF is filed first, as the Purchase Contract it is: the contract's status change that
+  -- follows then sees it (the compliance gate and the checklist count documents by type).
+  if document is not null then
+    insert into public.documents (listing_id, file_name, file_url, file_type, file_size, document_type)
+    values (intake.listing_id, document ->> 'file_name', document ->> 'file_url', coalesce(document ->> 'file_type', 'application/pdf'),
+            (document ->> 'file_size')::bigint, 'purchase_contract')
+    returning id into saved_document;
+  end if;
+
   if amend_contract_id is null then
     insert into public.contracts (
       listing_id, form, effective_date, closing_date, sales_price, earnest_money, option_fee, buyer_names, buyer_agent_name,
@@ -242,14 +251,6 @@ begin
     end if;
   end if;
 
-  if document is not null then
-    -- TODO(issue 41, Part A): once documents.document_type exists (compliance-db), store
-    -- document_type = 'purchase_contract' here, replacing this function whole in a new migration.
-    insert into public.documents (listing_id, file_name, file_url, file_type, file_size)
-    values (intake.listing_id, document ->> 'file_name', document ->> 'file_url', coalesce(document ->> 'file_type', 'application/pdf'),
-            (document ->> 'file_size')::bigint)
-    returning id into saved_document;
-  end if;
 
   perform private.complete_contract_intake(intake.id, private.intake_outcomes(intake.proposed, facts), saved_contract, saved_document);
   return jsonb_build_object('contract_id', saved_contract, 'document_id', saved_document, 'intake_id', intake.id);
@@ -257,7 +258,7 @@ end;
 $$;
 
 comment on function public.create_contract_from_intake(intake_id uuid, contract jsonb, facts jsonb, document jsonb, amend_contract_id uuid) is
-  'Saves a reviewed contract reading in one transaction: records the contract (or amends amend_contract_id, same listing, form unchanged) from `contract` (contracts columns), stores the uploaded PDF as a listing document (`document`: file_name, file_url, file_type, file_size of the object already in listing-documents) and logs what became of each proposal (`facts`: every fact key → final value, null = cleared). Runs as the caller: the contract and document rules apply as for direct writes (403/404/409 with their messages); an intake saved before is 409.';
+  'Saves a reviewed contract reading in one transaction: records the contract (or amends amend_contract_id, same listing, form unchanged) from `contract` (contracts columns), stores the uploaded PDF as a listing document of type purchase_contract, before the contract (`document`: file_name, file_url, file_type, file_size of the object already in listing-documents) and logs what became of each proposal (`facts`: every fact key → final value, null = cleared). Runs as the caller: the contract and document rules apply as for direct writes (403/404/409 with their messages); an intake saved before is 409.';
 
 revoke execute on function public.create_contract_from_intake(intake_id uuid, contract jsonb, facts jsonb, document jsonb, amend_contract_id uuid) from public, anon;
 
