@@ -7,7 +7,7 @@
  * 0.8 line, so they are flagged and never pre-accepted.
  */
 import type { OpenAI } from '../_shared/deps.ts';
-import { FACT_KEYS, type FactKey, type PageText, type ProposedFact } from '../_shared/contract-reading/types.ts';
+import { FACT_KEYS, FINANCING_TYPES, type FactKey, type PageText, type ProposedFact } from '../_shared/contract-reading/types.ts';
 import { verifyQuote } from '../_shared/contract-reading/verify.ts';
 import { parseDate, parseDays, parseMoney } from '../_shared/contract-reading/normalise.ts';
 
@@ -19,7 +19,6 @@ const MAX_PROMPT_CHARS = 60_000;
 
 const DATE_KEYS = new Set<FactKey>(['effective_date', 'closing_date']);
 const MONEY_KEYS = new Set<FactKey>(['sales_price', 'earnest_money', 'option_fee']);
-const FINANCING = ['cash', 'conventional', 'fha', 'va', 'other'] as const;
 
 /** The fact keys a reading has not proposed (form is never asked: it decides the reading itself). */
 export function missingKeys(proposed: ProposedFact[]): FactKey[] {
@@ -35,7 +34,7 @@ export function parseFactValue(key: FactKey, raw: string): string | number | boo
   if (MONEY_KEYS.has(key)) return parseMoney(text);
   if (key.endsWith('_days')) return parseDays(text);
   if (key === 'all_cash') return /^(true|yes)$/i.test(text) ? true : /^(false|no)$/i.test(text) ? false : null;
-  if (key === 'financing_type') return (FINANCING as readonly string[]).includes(text.toLowerCase()) ? text.toLowerCase() : null;
+  if (key === 'financing_type') return (FINANCING_TYPES as readonly string[]).includes(text.toLowerCase()) ? text.toLowerCase() : null;
   return text.length <= 500 ? text : null;
 }
 

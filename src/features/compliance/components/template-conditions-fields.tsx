@@ -2,6 +2,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { FINANCING_LABELS, type FinancingType } from '@/lib/contract-terms';
 import type { TemplateConditions } from '@/features/compliance/lib/template-schema';
 
 const ANY = 'any';
@@ -12,13 +13,7 @@ const PROPERTY_TYPES = [
   ['multi_family', 'Multi-family'],
   ['land', 'Land'],
 ] as const;
-const FINANCING_TYPES = [
-  ['cash', 'Cash'],
-  ['conventional', 'Conventional'],
-  ['fha', 'FHA'],
-  ['va', 'VA'],
-  ['other', 'Other'],
-] as const;
+const FINANCING_TYPES = Object.entries(FINANCING_LABELS) as [FinancingType, string][];
 
 function YesNoAny({ id, label, value, onChange }: { id: string; label: string; value: boolean | undefined; onChange: (value: boolean | undefined) => void }) {
   return (

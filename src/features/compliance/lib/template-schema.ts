@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FINANCING_TYPES } from '@/lib/contract-terms';
 
 export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const ASSIGNEES = ['agent', 'coordinator'] as const;
@@ -46,7 +47,7 @@ export type TemplateItemDraft = z.infer<typeof templateItemSchema>;
 export const templateConditionsSchema = z.object({
   side: z.enum(['listing', 'buyer']).optional(),
   property_types: z.array(z.enum(['single_family', 'condo', 'townhouse', 'multi_family', 'land'])).min(1).optional(),
-  financing_types: z.array(z.enum(['cash', 'conventional', 'fha', 'va', 'other'])).min(1).optional(),
+  financing_types: z.array(z.enum(FINANCING_TYPES)).min(1).optional(),
   has_hoa: z.boolean().optional(),
   built_before_1978: z.boolean().optional(),
   states: z

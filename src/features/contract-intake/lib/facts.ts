@@ -11,7 +11,9 @@ export type { Citation, FactKey, FactSource, ProposedFact, TextItem } from '../.
 export type FactValue = string | number | boolean;
 export type FactKind = 'date' | 'money' | 'days' | 'boolean' | 'financing' | 'text';
 
-export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'other'] as const;
+import { FINANCING_TYPES } from '@/lib/contract-terms';
+
+export { FINANCING_TYPES };
 
 /** The reviewed facts in the screen's order (form is picked separately). */
 export const REVIEW_FACTS: { key: Exclude<FactKey, 'form'>; label: string; kind: FactKind }[] = [

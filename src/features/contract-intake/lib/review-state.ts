@@ -5,7 +5,7 @@
  * be accepted, edited or cleared before saving; the others start accepted.
  * A fact nobody proposed stays empty unless the person types one.
  */
-import { DAY_COUNT_FIELDS } from '@/lib/contract-day-counts';
+import { DAY_COUNT_FIELDS } from '@/lib/contract-terms';
 import { parseFactText, REVIEW_FACTS, valueText, type ContractFormKey, type FactKey, type FactKind, type FactValue, type ProposedFact } from '@/features/contract-intake/lib/facts';
 
 export const LOW_CONFIDENCE = 0.8;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DAY_COUNT_FIELDS, type DayCountField } from '@/lib/contract-day-counts';
+import { DAY_COUNT_FIELDS, FINANCING_TYPES, type DayCountField, type FinancingType } from '@/lib/contract-terms';
 
 /**
  * The contract form as people fill it in, and its validation: every field
@@ -26,9 +26,6 @@ export const START_DATE_LABELS: Record<ContractFormKey, string> = {
   generic: 'Acceptance date',
 };
 
-export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'other'] as const;
-export type FinancingType = (typeof FINANCING_TYPES)[number];
-export const FINANCING_LABELS: Record<FinancingType, string> = { cash: 'Cash', conventional: 'Conventional', fha: 'FHA', va: 'VA', other: 'Other' };
 
 // Named in shared code: contract intake's review fills the same columns.
 export { DAY_COUNT_FIELDS, type DayCountField };

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import {
   CONTRACT_FORM_KEYS,
-  FINANCING_LABELS,
-  FINANCING_TYPES,
   FORM_DAY_FIELDS,
   formHasOptionFee,
   START_DATE_LABELS,
   type ContractFormKey,
 } from '@/features/contracts/api/contract-input';
+import { FINANCING_LABELS, FINANCING_TYPES } from '@/lib/contract-terms';
 import { defaultDays, type ContractForm } from '@/features/contracts/api/get-contract-forms';
 import type { Contract } from '@/features/contracts/api/get-contracts';
 import { formatCalendarDate } from '@/features/contracts/lib/zoned-time';

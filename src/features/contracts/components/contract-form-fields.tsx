@@ -6,8 +6,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { cn } from '@/lib/utils';
 import {
   CONTRACT_FORM_KEYS,
-  FINANCING_LABELS,
-  FINANCING_TYPES,
   FORM_DAY_FIELDS,
   FORM_PICKER_LABELS,
   formHasOptionFee,
@@ -15,6 +13,7 @@ import {
   type ContractFormKey,
   type ContractFormValues,
 } from '@/features/contracts/api/contract-input';
+import { FINANCING_LABELS, FINANCING_TYPES } from '@/lib/contract-terms';
 import { defaultDays, type ContractForm } from '@/features/contracts/api/get-contract-forms';
 
 type FieldErrors = Partial<Record<keyof ContractFormValues, string>>;

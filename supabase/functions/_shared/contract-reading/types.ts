@@ -61,7 +61,9 @@ export type FactSource = 'form_field' | 'text' | 'ocr' | 'ai';
 
 export type ContractForm = 'trec-20-18' | 'car-rpa' | 'generic';
 
-export type FinancingType = 'cash' | 'conventional' | 'fha' | 'va' | 'other';
+/** contracts.financing_type's values (its check constraint), named once for the reader, the function and the app. */
+export const FINANCING_TYPES = ['cash', 'conventional', 'fha', 'va', 'other'] as const;
+export type FinancingType = (typeof FINANCING_TYPES)[number];
 
 export interface Citation {
   /** 1-based page number. */
