@@ -33,6 +33,14 @@ function run(command: string, args: string[], timeout = 180_000) {
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 
+/** The stack CLI's five port options, each on a port free a moment ago. */
+async function freePorts(): Promise<string[]> {
+  const options = ['--api-port', '--db-port', '--mail-port', '--smtp-port', '--mail-smtp-port'];
+  const picked: string[] = [];
+  for (const option of options) picked.push(option, String(await freePort()));
+  return picked;
+}
+
 /** Where the clone's PostgreSQL data went (the stack links it from .stack/db), to remove it afterwards. */
 function relocatedDb(): string | undefined {
   const link = path.join(clone, '.stack', 'db');
@@ -65,7 +73,7 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
     const denoCache = path.join(root, 'node_modules', '.cache', 'deno');
     fs.rmSync(path.join(clone, 'node_modules', '.cache'), { recursive: true, force: true });
     if (fs.existsSync(denoCache)) fs.cpSync(denoCache, path.join(clone, 'node_modules', '.cache', 'deno'), { recursive: true });
-    ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort()), '--smtp-port', String(await freePort()), '--mail-smtp-port', String(await freePort())];
+    ports = await freePorts();
     before = modes();
   });
 
@@ -74,8 +82,15 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
     forget();
   });
 
-  it('starts, reports status and stops the stack from the private clone', () => {
-    const started = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'start', ...ports]);
+  it('starts, reports status and stops the stack from the private clone', async () => {
+    // Ports are picked free and bound seconds later (after initdb); another worker's stack or connection
+    // may take one in between, as tests/support/throwaway-stack.ts knows: start again on new ports.
+    let started = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'start', ...ports]);
+    for (let attempt = 2; attempt <= 3 && started.code !== 0 && /EADDRINUSE|address already in use/i.test(started.out); attempt++) {
+      run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'stop', ...ports], 60_000);
+      ports = await freePorts();
+      started = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'start', ...ports]);
+    }
     expect(started.code, `stack start works in a 0700 checkout:\n${started.out}`).toBe(0);
     const status = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'status', '-o', 'env', ...ports]);
     expect(status.code, `status reports the stack as running:\n${status.out}`).toBe(0);
