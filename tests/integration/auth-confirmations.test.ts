@@ -13,7 +13,7 @@ import { freePort } from '../../stack/processes.ts';
 import { startStack, type RunningStack } from '../../stack/supervisor.ts';
 import { ownedTempDir, type OwnedTempDir } from '../../stack/temp-dirs.ts';
 import { anonClient, serviceClient, uniqueEmail } from '../support/clients.ts';
-import { throwawayPrefix, type StackInfo } from '../support/throwaway-stack.ts';
+import { isPortTaken, throwawayPrefix, type StackInfo } from '../support/throwaway-stack.ts';
 import { authFetch, followLink, fragmentOf, latestMailTo, mailsTo, verifyLinkIn } from './auth-support.ts';
 
 const SIGN_IN_LIMIT = 3;
@@ -34,22 +34,32 @@ beforeAll(async () => {
   if (strict === original) throw new Error('config.toml has no enable_confirmations line to switch on');
   fs.writeFileSync(configFile, strict);
 
-  const dataDir = path.join(projectRoot, '.stack');
-  stack = await startStack({
-    projectRoot,
-    dataDir,
-    temporary: true,
-    apiPort: await freePort(),
-    dbPort: await freePort(),
-    mailPort: await freePort(),
-    smtpPort: await freePort(),
-    mailSmtpPort: await freePort(),
-    jobsIntervalSeconds: 0,
-    jwtSecret: crypto.randomBytes(32).toString('hex'),
-    ephemeral: true,
-    quiet: true,
-    signInRateLimit: SIGN_IN_LIMIT,
-  });
+  // Ports are picked free and bound a moment later; another worker may take one in between:
+  // start again on new ports (and a new data folder), as tests/support/throwaway-stack.ts does.
+  let dataDir: string;
+  for (let attempt = 1; ; attempt++) {
+    dataDir = path.join(projectRoot, `.stack-${attempt}`);
+    try {
+      stack = await startStack({
+        projectRoot,
+        dataDir,
+        temporary: true,
+        apiPort: await freePort(),
+        dbPort: await freePort(),
+        mailPort: await freePort(),
+        smtpPort: await freePort(),
+        mailSmtpPort: await freePort(),
+        jobsIntervalSeconds: 0,
+        jwtSecret: crypto.randomBytes(32).toString('hex'),
+        ephemeral: true,
+        quiet: true,
+        signInRateLimit: SIGN_IN_LIMIT,
+      });
+      break;
+    } catch (error) {
+      if (attempt === 3 || !isPortTaken(error)) throw error;
+    }
+  }
   const c = stack.config;
   info = { apiUrl: c.apiUrl, dbUrl: c.dbUrl, mailUrl: c.mailUrl, smtpPort: c.smtpPort, mailSmtpPort: c.mailSmtpPort, inboundEmailSecret: c.inboundEmailSecret, anonKey: c.anonKey, serviceRoleKey: c.serviceRoleKey, jwtSecret: c.jwtSecret, dataDir, startupMs: stack.startupMs };
 });

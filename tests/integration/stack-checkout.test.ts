@@ -12,9 +12,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheRoot } from '../../stack/pg-binaries.ts';
 import { relocatedDataRoot } from '../../stack/postgres.ts';
-import { freePort } from '../../stack/processes.ts';
 import { onExit, removeSync } from '../../stack/temp-dirs.ts';
-import { throwawayPrefix } from '../support/throwaway-stack.ts';
+import { freeStackPortOptions, throwawayPrefix } from '../support/throwaway-stack.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let privateDir: string;
@@ -31,14 +30,6 @@ function run(command: string, args: string[], timeout = 180_000) {
   delete env.LISTINGDESK_TEST_RUN;
   const r = spawnSync(command, args, { cwd: clone, encoding: 'utf8', timeout, env });
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
-}
-
-/** The stack CLI's five port options, each on a port free a moment ago. */
-async function freePorts(): Promise<string[]> {
-  const options = ['--api-port', '--db-port', '--mail-port', '--smtp-port', '--mail-smtp-port'];
-  const picked: string[] = [];
-  for (const option of options) picked.push(option, String(await freePort()));
-  return picked;
 }
 
 /** Where the clone's PostgreSQL data went (the stack links it from .stack/db), to remove it afterwards. */
@@ -73,7 +64,7 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
     const denoCache = path.join(root, 'node_modules', '.cache', 'deno');
     fs.rmSync(path.join(clone, 'node_modules', '.cache'), { recursive: true, force: true });
     if (fs.existsSync(denoCache)) fs.cpSync(denoCache, path.join(clone, 'node_modules', '.cache', 'deno'), { recursive: true });
-    ports = await freePorts();
+    ports = await freeStackPortOptions();
     before = modes();
   });
 
@@ -88,7 +79,7 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
     let started = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'start', ...ports]);
     for (let attempt = 2; attempt <= 3 && started.code !== 0 && /EADDRINUSE|address already in use/i.test(started.out); attempt++) {
       run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'stop', ...ports], 60_000);
-      ports = await freePorts();
+      ports = await freeStackPortOptions();
       started = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'start', ...ports]);
     }
     expect(started.code, `stack start works in a 0700 checkout:\n${started.out}`).toBe(0);

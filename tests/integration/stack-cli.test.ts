@@ -8,9 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../stack/processes.ts';
 import { ownedTempDir, type OwnedTempDir } from '../../stack/temp-dirs.ts';
-import { throwawayPrefix } from '../support/throwaway-stack.ts';
+import { freeStackPortOptions, throwawayPrefix } from '../support/throwaway-stack.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
@@ -48,7 +47,7 @@ describe('npm run stack', { timeout: 180_000 }, () => {
   beforeAll(async () => {
     folder = ownedTempDir(throwawayPrefix('cli'));
     dataDir = folder.path;
-    ports = ['--api-port', String(await freePort()), '--db-port', String(await freePort()), '--mail-port', String(await freePort()), '--smtp-port', String(await freePort()), '--mail-smtp-port', String(await freePort())];
+    ports = await freeStackPortOptions();
   });
   afterAll(() => {
     stack('stop');
@@ -56,7 +55,17 @@ describe('npm run stack', { timeout: 180_000 }, () => {
   });
 
   it('starts detached, reports status, refuses a second start politely and stops without strays', async () => {
-    const started = stack('start');
+    let started = stack('start');
+    // Ports are picked free and bound seconds later (after initdb); another worker's stack or connection may
+    // take one in between: start again, fresh, on new ports, as tests/support/throwaway-stack.ts does.
+    for (let attempt = 2; attempt <= 3 && started.code !== 0 && /EADDRINUSE|address already in use/i.test(started.out); attempt++) {
+      stack('stop');
+      folder.remove();
+      folder = ownedTempDir(throwawayPrefix('cli'));
+      dataDir = folder.path;
+      ports = await freeStackPortOptions();
+      started = stack('start');
+    }
     expect(started.code, `start exits 0:\n${started.out}`).toBe(0);
     console.log(`stack start (fresh data folder, initdb + migrations + seed): ${started.seconds.toFixed(1)} s`);
 

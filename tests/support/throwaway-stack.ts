@@ -97,7 +97,15 @@ export async function startThrowawayStack(
   }
 }
 
-function isPortTaken(error: unknown): boolean {
+/** The stack CLI's five port options (`--api-port 5xxxx …`), each on a port free a moment ago. */
+export async function freeStackPortOptions(): Promise<string[]> {
+  const picked: string[] = [];
+  for (const option of ['--api-port', '--db-port', '--mail-port', '--smtp-port', '--mail-smtp-port']) picked.push(option, String(await freePort()));
+  return picked;
+}
+
+/** Whether a stack failed to start because a port picked free a moment before was taken in between. */
+export function isPortTaken(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /address already in use/i.test((error as Error).message ?? '');
 }
 
