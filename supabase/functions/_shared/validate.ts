@@ -15,14 +15,17 @@ function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'payload_too_large', `The request body is too large: at most ${size}.`, { maxBytes });
 }
 
-/** The body's text, refusing (413) past `maxBytes` without reading the rest. */
-async function boundedText(req: Request, maxBytes: number): Promise<string> {
+/**
+ * The body's bytes, refusing (413, `refusal`) past `maxBytes` — from
+ * Content-Length, or while reading — without reading or buffering the rest.
+ */
+export async function readBoundedBody(req: Request, maxBytes: number, refusal: () => HttpError = () => tooLarge(maxBytes)): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(req.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     await req.body?.cancel().catch(() => undefined);
-    throw tooLarge(maxBytes);
+    throw refusal();
   }
-  if (!req.body) return '';
+  if (!req.body) return new Uint8Array();
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -32,7 +35,7 @@ async function boundedText(req: Request, maxBytes: number): Promise<string> {
     size += value.byteLength;
     if (size > maxBytes) {
       await reader.cancel().catch(() => undefined);
-      throw tooLarge(maxBytes);
+      throw refusal();
     }
     chunks.push(value);
   }
@@ -42,12 +45,12 @@ async function boundedText(req: Request, maxBytes: number): Promise<string> {
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return bytes;
 }
 
 /** The body as JSON (an empty body is `{}`, as for a call that sends no fields); 413 past `maxBytes`, 400 when not JSON. */
 export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
-  const text = await boundedText(req, maxBytes);
+  const text = new TextDecoder().decode(await readBoundedBody(req, maxBytes));
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);

@@ -7,7 +7,7 @@
  */
 import { z } from '../_shared/deps.ts';
 import { HttpError } from '../_shared/http.ts';
-import { validBody } from '../_shared/validate.ts';
+import { readBoundedBody, validBody } from '../_shared/validate.ts';
 
 export const MAX_PDF_BYTES = 25 * 1024 * 1024;
 /** The multipart envelope and the OCR text ride on top of the file. */
@@ -41,42 +41,13 @@ export interface IntakeRequest {
   ocrPages: { page: number; text: string }[];
 }
 
-async function boundedBody(req: Request): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(req.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
-    await req.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (!req.body) return new Uint8Array();
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
-
 /** The request's listing and file (400 for a missing or malformed field, 413 past 25 MB). */
 export async function readIntakeRequest(req: Request): Promise<IntakeRequest> {
   const contentType = req.headers.get('content-type') ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
     throw new HttpError(400, 'invalid_body', 'Send multipart/form-data with a file and a listingId');
   }
-  const body = await boundedBody(req);
+  const body = await readBoundedBody(req, MAX_BODY_BYTES, tooLarge);
   let form: FormData;
   try {
     form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
