@@ -4180,6 +4180,14 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      "save_checklist_template": {
+        Args: {
+          "items": Json
+          "template": Json
+          "template_id"?: string
+        }
+        Returns: string
+      }
       "send_deadline_reminders": {
         Args: {
           "at"?: string
