@@ -11,34 +11,26 @@ export const saveChecklistTemplateInputSchema = z.object({
   /** Absent for a new template (the database makes it the coordinator's own, or global for a super admin). */
   templateId: z.uuid().optional(),
   draft: templateDraftSchema,
-  /** The ids of the items stored before editing, so removed ones are deleted. */
-  storedItemIds: z.array(z.uuid()),
 });
 export type SaveChecklistTemplateInput = z.input<typeof saveChecklistTemplateInputSchema>;
 
 /**
- * Saves a template and its items. Kept items are updated in place (not
- * re-created), so items already applied to listings stay linked to them and
- * re-application does not add them again; removed items are deleted, new
- * ones inserted, positions follow the draft's order.
+ * Saves a template and its items in one call of save_checklist_template(),
+ * one transaction: a refusal leaves the template as it was. Kept items (with
+ * their id) are updated in place, not re-created, so items already applied to
+ * listings stay linked to them and re-application does not add them again;
+ * the template's items missing from the draft are deleted, new ones inserted,
+ * positions follow the draft's order.
  */
 export async function saveChecklistTemplate(input: SaveChecklistTemplateInput): Promise<string> {
-  const { templateId, draft, storedItemIds } = saveChecklistTemplateInputSchema.parse(input);
-  const template = { name: draft.name, conditions: draft.conditions };
-  const id = templateId
-    ? throwIfError(await supabase.from('checklist_templates').update(template).eq('id', templateId).select('id')).at(0)?.id
-    : throwIfError(await supabase.from('checklist_templates').insert(template).select('id').single()).id;
-  if (!id) throw new ApiError(403, 'You may not edit this template.');
-
-  const keptIds = new Set(draft.items.flatMap((item) => (item.id ? [item.id] : [])));
-  const removed = storedItemIds.filter((itemId) => !keptIds.has(itemId));
-  if (removed.length > 0) throwIfError(await supabase.from('checklist_template_items').delete().in('id', removed));
-  for (const [position, item] of draft.items.entries()) {
-    const columns = itemColumns(item, position);
-    if (item.id) throwIfError(await supabase.from('checklist_template_items').update(columns).eq('id', item.id));
-    else throwIfError(await supabase.from('checklist_template_items').insert({ ...columns, template_id: id }));
-  }
-  return id;
+  const { templateId, draft } = saveChecklistTemplateInputSchema.parse(input);
+  return throwIfError(
+    await supabase.rpc('save_checklist_template', {
+      template_id: templateId,
+      template: { name: draft.name, conditions: draft.conditions },
+      items: draft.items.map((item) => itemColumns(item)),
+    }),
+  );
 }
 
 export function useSaveChecklistTemplate({ onSaved }: { onSaved?: (templateId: string) => void } = {}) {

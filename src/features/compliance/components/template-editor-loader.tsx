@@ -19,7 +19,7 @@ export function TemplateEditorLoader({
 }) {
   const templates = useChecklistTemplates();
   const items = useTemplateItems(templateId);
-  if (!templateId) return <TemplateEditor key="new" initial={EMPTY_DRAFT} storedItemIds={[]} readOnly={false} onSaved={onSaved} onCancel={onCancel} />;
+  if (!templateId) return <TemplateEditor key="new" initial={EMPTY_DRAFT} readOnly={false} onSaved={onSaved} onCancel={onCancel} />;
   const template = templates.data?.find((t) => t.id === templateId);
   if (templates.isPending || items.isPending) return <Skeleton className="h-64 w-full" />;
   if (!template || !items.data) return <p className="text-destructive text-sm">This template could not be loaded.</p>;
@@ -33,7 +33,6 @@ export function TemplateEditorLoader({
       key={`${template.id}:${template.updated_at}`}
       templateId={template.id}
       initial={initial}
-      storedItemIds={items.data.map((item) => item.id)}
       readOnly={!canEdit(template)}
       onSaved={onSaved}
       onCancel={onCancel}

@@ -19,14 +19,12 @@ const NEW_DOCUMENT: TemplateItemDraft = { kind: 'document', documentType: '', re
 export function TemplateEditor({
   templateId,
   initial,
-  storedItemIds,
   readOnly,
   onSaved,
   onCancel,
 }: {
   templateId?: string;
   initial: TemplateDraft;
-  storedItemIds: string[];
   readOnly: boolean;
   onSaved: (templateId: string) => void;
   onCancel: () => void;
@@ -49,7 +47,7 @@ export function TemplateEditor({
       return;
     }
     setErrors({});
-    save.mutate({ templateId, draft: parsed.data, storedItemIds });
+    save.mutate({ templateId, draft: parsed.data });
   };
 
   return (

@@ -30,7 +30,14 @@ describe('template drafts', () => {
       needs_approval: true,
     };
     const draft = itemDraftFromRow(row);
-    expect(itemColumns(draft, 0), 'the columns come back as stored').toMatchObject({ kind: 'task', anchor: 'deadline:earnest_money', assignee: 'coordinator', offset_days: 1 });
+    expect(itemColumns(draft), 'the columns come back as stored, with the id that keeps the item in place').toMatchObject({
+      id: row.id,
+      kind: 'task',
+      anchor: 'deadline:earnest_money',
+      assignee: 'coordinator',
+      offset_days: 1,
+    });
+    expect(itemColumns({ ...draft, id: undefined }), 'a new item is sent without id').not.toHaveProperty('id');
   });
 });
 

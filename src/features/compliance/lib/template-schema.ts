@@ -101,11 +101,16 @@ export function itemDraftFromRow(row: {
   };
 }
 
-/** The columns of checklist_template_items for a draft at `position`. */
-export function itemColumns(item: TemplateItemDraft, position: number) {
+/**
+ * A draft as an item of save_checklist_template(): its checklist_template_items
+ * columns, with the stored item's id when it has one (kept in place) and none
+ * when new. The position is the item's place in the list.
+ */
+export function itemColumns(item: TemplateItemDraft) {
+  const id = item.id ? { id: item.id } : {};
   return item.kind === 'task'
     ? {
-        position,
+        ...id,
         kind: 'task',
         title: item.title,
         description: item.description || null,
@@ -118,7 +123,7 @@ export function itemColumns(item: TemplateItemDraft, position: number) {
         required_for: null,
       }
     : {
-        position,
+        ...id,
         kind: 'document',
         title: null,
         description: null,
