@@ -5,7 +5,7 @@
  * Preview matches lists the listings the conditions match. Screenshots at
  * desktop and phone sizes; axe on each state.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
@@ -70,17 +70,33 @@ describe('checklist templates: a coordinator copies and edits a global template'
     const items = editor.getByTestId('template-item');
     const count = await items.count();
     expect(count, 'the copy has the original items').toBeGreaterThan(1);
+    const copiedIds = await query<{ id: string }>(
+      stack,
+      `select i.id from public.checklist_template_items i
+       join public.checklist_templates t on t.id = i.template_id
+       join public.users u on u.id = t.owner_tc_id
+       where t.name = $1 and u.email = $2`,
+      [`${GLOBAL_TEMPLATE} (copy)`, COORDINATOR],
+    );
     await editor.getByRole('button', { name: 'Move Document 2 up' }).click();
     await editor.getByRole('button', { name: 'Add task' }).click();
     await editor.getByRole('button', { name: 'Save template' }).click();
     await editor.getByText('A task needs a title').waitFor();
     await editor.getByLabel('Title').last().fill('Order the yard sign');
+    const writes: string[] = [];
+    const onRequest = (request: Request) => {
+      const url = new URL(request.url());
+      if (request.method() !== 'GET' && /^\/rest\/v1\/(rpc\/save_checklist_template|checklist_template)/.test(url.pathname)) writes.push(`${request.method()} ${url.pathname}`);
+    };
+    page.on('request', onRequest);
     await editor.getByRole('button', { name: 'Save template' }).click();
     await page.getByText('Template saved').first().waitFor();
+    page.off('request', onRequest);
+    expect(writes, 'the template and all its items are saved in one request (one transaction)').toEqual(['POST /rest/v1/rpc/save_checklist_template']);
 
-    const stored = await query<{ kind: string; title: string | null; position: number }>(
+    const stored = await query<{ id: string; kind: string; title: string | null; position: number }>(
       stack,
-      `select i.kind, i.title, i.position from public.checklist_template_items i
+      `select i.id, i.kind, i.title, i.position from public.checklist_template_items i
        join public.checklist_templates t on t.id = i.template_id
        join public.users u on u.id = t.owner_tc_id
        where t.name = $1 and u.email = $2 order by i.position`,
@@ -88,6 +104,7 @@ describe('checklist templates: a coordinator copies and edits a global template'
     );
     expect(stored.length, 'the copy is the coordinator\'s own, with the added task').toBe(count + 1);
     expect(stored.at(-1), 'the new task is last').toMatchObject({ kind: 'task', title: 'Order the yard sign' });
+    expect(stored.slice(0, -1).map((i) => i.id).sort(), 'the reordered items are the same items, kept in place').toEqual(copiedIds.map((i) => i.id).sort());
     await page.getByTestId('template-row').filter({ hasText: COPY_NAME }).getByText('Own').waitFor();
     await settled(page);
     await saveScreenshot(page, 'checklist-templates-editor-desktop');
