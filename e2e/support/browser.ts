@@ -38,6 +38,49 @@ function useOwnedTempDir(): void {
   process.env.TMPDIR = profilesDir;
 }
 
+/**
+ * The new headless Chromium (a full Chrome) opens a browser window for each
+ * context, and each window loads its omnibox popup (the address bar's
+ * suggestions, a WebUI page) in a renderer process of its own: about 0.5 s of
+ * CPU per context, a third of what a test's fresh context costs, for a popup
+ * no page can show.
+ */
+const UNSEEN_BROWSER_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+
+/**
+ * What Playwright 1.65 disables with its own --disable-features. Chromium reads
+ * only the last --disable-features given, so ours repeats these;
+ * keepsPlaywrightsDisabledFeatures() stops a run whose Playwright disables more.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/** Fails the launch when Playwright's --disable-features (its first) names a feature ours (the last, the one Chromium reads) lacks. */
+async function keepsPlaywrightsDisabledFeatures(server: BrowserServer): Promise<BrowserServer> {
+  const args = fs.readFileSync(`/proc/${server.process().pid}/cmdline`, 'utf8').split('\0');
+  const lists = args.filter((arg) => arg.startsWith('--disable-features=')).map((arg) => arg.slice('--disable-features='.length).split(','));
+  const missing = (lists[0] ?? []).filter((feature) => !lists.at(-1)!.includes(feature));
+  if (missing.length === 0) return server;
+  await server.close();
+  throw new Error(`Playwright now disables ${missing.join(', ')}: add them to PLAYWRIGHT_DISABLED_FEATURES in e2e/support/browser.ts (Chromium reads only the last --disable-features).`);
+}
+
 /** One Chromium per worker process and set of launch options, shared by the worker's test files. */
 const servers = new Map<string, Promise<BrowserServer>>();
 
@@ -59,8 +102,18 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
     const launching = chromium.launchServer({
       executablePath: CHROMIUM_PATH,
       // Sandboxing needs user namespaces that CI containers lack; the rest keeps Chromium off the network except for the app.
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run', ...media],
-    });
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-quic',
+        '--no-first-run',
+        `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_BROWSER_UI_FEATURES].join(',')}`,
+        ...media,
+      ],
+    }).then(keepsPlaywrightsDisabledFeatures);
     // A failed launch is reported to this file; the next file tries again.
     launching.catch(() => servers.delete(key));
     servers.set(key, launching);
