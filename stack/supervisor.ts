@@ -169,6 +169,8 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       throwaway,
     );
     stops.push(async () => watchdog.stop());
+    // The exit hook stops and removes everything itself; a watchdog left behind would linger until its next poll.
+    childPids.push(watchdog.pid);
 
     const mail = await services.startMailServer(config, log);
     stops.push(() => mail.close());

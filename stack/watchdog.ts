@@ -32,12 +32,13 @@ rm -rf -- "$@"
 `;
 
 /** `removeAfter`: folders to delete once the processes are gone (throwaway stacks). */
-export function startWatchdog(supervisorPid: number, processes: WatchedProcess[], removeAfter: string[] = []): { stop(): void } {
+export function startWatchdog(supervisorPid: number, processes: WatchedProcess[], removeAfter: string[] = []): { pid: number; stop(): void } {
   const targets = processes.filter((p) => p.pid > 0).map((p) => `${p.signal}:${p.pid}`);
   const args = [String(supervisorPid), ...targets, '--', ...removeAfter];
   const child = spawn('sh', ['-c', SCRIPT, 'listingdesk-stack-watchdog', ...args], { detached: true, stdio: 'ignore' });
   child.unref();
   return {
+    pid: child.pid ?? 0,
     stop() {
       if (child.exitCode === null) child.kill('SIGKILL');
     },

@@ -88,5 +88,7 @@ describe('temporary folders of interrupted runs', { timeout: 180_000 }, () => {
     live.child.kill('SIGINT');
     await new Promise((r) => live.child.once('exit', r));
     expect(await until(() => entriesOf(tmp).length === 0, 10_000), `nothing is left in the temp folder: ${entriesOf(tmp).join(', ')}`).toBe(true);
+    // Its watchdog too (its arguments name the folder): one left polling would count as a stray process of the run.
+    expect(await until(() => processesMentioning(live.dataDir).length === 0, 10_000), 'no process of the live run is left').toBe(true);
   });
 });
