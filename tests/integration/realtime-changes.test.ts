@@ -19,10 +19,22 @@ const TABLE = 'test_rt_notes';
 async function listen(client: SupabaseClient, event: '*' | 'INSERT' | 'UPDATE' | 'DELETE' = '*'): Promise<{ changes: Change[]; channel: RealtimeChannel }> {
   const changes: Change[] = [];
   const channel = client
-    .channel(`changes-${crypto.randomUUID()}`)
+    // Acknowledged broadcasts, for tokenApplied().
+    .channel(`changes-${crypto.randomUUID()}`, { config: { broadcast: { ack: true } } })
     .on('postgres_changes', { event, schema: 'public', table: TABLE }, (p) => changes.push(p as Change));
   await subscribed(channel);
   return { changes, channel };
+}
+
+/**
+ * Waits until the server acts with `token` on `channel`: setAuth() sends the
+ * token without waiting for the server, and a row changed meanwhile may be
+ * checked with the one before. Frames of one socket are handled in order, so
+ * an acknowledged push proves earlier access_token pushes were applied.
+ */
+async function tokenApplied(client: SupabaseClient, channel: RealtimeChannel, token: string): Promise<void> {
+  await waitFor(() => client.realtime.accessTokenValue === token, 'the client to push the new token');
+  expect(await channel.send({ type: 'broadcast', event: 'sync', payload: {} }), 'ack round trip').toBe('ok');
 }
 
 /** REST insert that waits out PostgREST's asynchronous schema-cache reload (404 until it knows the new table). */
@@ -184,18 +196,22 @@ describe('realtime postgres changes under RLS', () => {
       await waitFor(() => bodies(la.changes).includes(body), `public marker ${body}`);
     };
 
-    await a.client.realtime.setAuth(await mintAccessToken(a.id, a.email));
+    const refreshed = await mintAccessToken(a.id, a.email);
+    await a.client.realtime.setAuth(refreshed);
+    await tokenApplied(a.client, la.channel, refreshed);
     expect((await insertAs(a.client, { owner_id: a.id, body: 'after-refresh' })).error, 'A may insert').toBeNull();
     await marker('m-1');
     expect(bodies(la.changes), 'the subscription survives a token refresh and keeps receiving private rows').toContain('after-refresh');
 
     await a.client.realtime.setAuth(b.accessToken);
+    await tokenApplied(a.client, la.channel, b.accessToken);
     await withDb((db) => db.query(`insert into public.${TABLE} (owner_id, body) values ($1, 'a-secret'), ($2, 'b-secret')`, [a.id, b.id]));
     await marker('m-2');
     expect(bodies(la.changes), "with B's token the channel gets B's rows").toContain('b-secret');
     expect(bodies(la.changes), "with B's token the channel no longer gets A's rows").not.toContain('a-secret');
 
     await a.client.realtime.setAuth(stackInfo().anonKey); // what supabase-js does on sign-out
+    await tokenApplied(a.client, la.channel, stackInfo().anonKey);
     await withDb((db) => db.query(`insert into public.${TABLE} (owner_id, body) values ($1, 'after-sign-out')`, [a.id]));
     await marker('m-3');
     expect(bodies(la.changes), 'after sign-out (anon key) private rows stop arriving').not.toContain('after-sign-out');
@@ -210,11 +226,7 @@ describe('realtime postgres changes under RLS', () => {
       .channel(`session-${crypto.randomUUID()}`, { config: { broadcast: { ack: true } } })
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: TABLE }, (p) => got.push(p as Change));
     await subscribed(channel);
-    // Frames of one socket are handled in order, so an acknowledged push proves earlier access_token pushes were applied.
-    const settled = async (token: string) => {
-      await waitFor(() => user.client.realtime.accessTokenValue === token, 'the client to push the new token');
-      expect(await channel.send({ type: 'broadcast', event: 'sync', payload: {} }), 'ack round trip').toBe('ok');
-    };
+    const settled = (token: string) => tokenApplied(user.client, channel, token);
     const marker = async (body: string) => {
       await withDb((db) => db.query(`insert into public.${TABLE} (owner_id, body, is_public) values (null, $1, true)`, [body]));
       await waitFor(() => bodies(got).includes(body), `public marker ${body}`);
