@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheRoot } from '../../stack/pg-binaries.ts';
 import { relocatedDataRoot } from '../../stack/postgres.ts';
 import { onExit, removeSync } from '../../stack/temp-dirs.ts';
-import { freeStackPortOptions, throwawayPrefix } from '../support/throwaway-stack.ts';
+import { freeStackPortOptions, mentionsPortTaken, throwawayPrefix } from '../support/throwaway-stack.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let privateDir: string;
@@ -77,7 +77,7 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
     // Ports are picked free and bound seconds later (after initdb); another worker's stack or connection
     // may take one in between, as tests/support/throwaway-stack.ts knows: start again on new ports.
     let started = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'start', ...ports]);
-    for (let attempt = 2; attempt <= 3 && started.code !== 0 && /EADDRINUSE|address already in use/i.test(started.out); attempt++) {
+    for (let attempt = 2; attempt <= 3 && started.code !== 0 && mentionsPortTaken(started.out); attempt++) {
       run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'stop', ...ports], 60_000);
       ports = await freeStackPortOptions();
       started = run(process.execPath, ['--import', 'tsx', 'stack/cli.ts', 'start', ...ports]);

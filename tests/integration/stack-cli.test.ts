@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownedTempDir, type OwnedTempDir } from '../../stack/temp-dirs.ts';
-import { freeStackPortOptions, throwawayPrefix } from '../support/throwaway-stack.ts';
+import { freeStackPortOptions, mentionsPortTaken, throwawayPrefix } from '../support/throwaway-stack.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
@@ -58,7 +58,7 @@ describe('npm run stack', { timeout: 180_000 }, () => {
     let started = stack('start');
     // Ports are picked free and bound seconds later (after initdb); another worker's stack or connection may
     // take one in between: start again, fresh, on new ports, as tests/support/throwaway-stack.ts does.
-    for (let attempt = 2; attempt <= 3 && started.code !== 0 && /EADDRINUSE|address already in use/i.test(started.out); attempt++) {
+    for (let attempt = 2; attempt <= 3 && started.code !== 0 && mentionsPortTaken(started.out); attempt++) {
       stack('stop');
       folder.remove();
       folder = ownedTempDir(throwawayPrefix('cli'));

@@ -104,9 +104,14 @@ export async function freeStackPortOptions(): Promise<string[]> {
   return picked;
 }
 
+/** Whether a stack's output (the stack CLI's) says a port picked free a moment before was taken in between. */
+export function mentionsPortTaken(text: string): boolean {
+  return /EADDRINUSE|address already in use/i.test(text);
+}
+
 /** Whether a stack failed to start because a port picked free a moment before was taken in between. */
 export function isPortTaken(error: unknown): boolean {
-  return (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || /address already in use/i.test((error as Error).message ?? '');
+  return (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || mentionsPortTaken((error as Error).message ?? '');
 }
 
 async function startOnFreePorts(extra: ThrowawayStackOptions) {
