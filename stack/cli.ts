@@ -112,6 +112,7 @@ async function start(): Promise<number> {
   child.unref();
   let exitCode: number | null = null;
   child.on('exit', (code) => (exitCode = code ?? 1));
+  const printLogTail = () => console.error(fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-40).join('\n'));
   for (;;) {
     await new Promise((r) => setTimeout(r, 100));
     const state = readState();
@@ -122,11 +123,13 @@ async function start(): Promise<number> {
     }
     if (exitCode !== null) {
       console.error(`The local stack failed to start (exit ${exitCode}). Last lines of ${logFile}:`);
-      console.error(fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-40).join('\n'));
+      printLogTail();
       return 1;
     }
     if (performance.now() - t0 > 120_000) {
-      console.error(`The local stack did not become healthy within 120 s; see ${config.logDir}`);
+      // The supervisor keeps running (stop it with `stop`); what it last said is usually why.
+      console.error(`The local stack did not become healthy within 120 s; see ${config.logDir}. Last lines of ${logFile}:`);
+      printLogTail();
       return 1;
     }
   }

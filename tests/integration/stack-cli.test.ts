@@ -21,7 +21,8 @@ function stack(...args: string[]) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'stack/cli.ts'), ...args, '--data-dir', dataDir, ...ports], {
     cwd: root,
     encoding: 'utf8',
-    timeout: 120_000,
+    // Past the CLI's own 120 s wait for a healthy stack, so its message (with the supervisor's last log lines) is seen.
+    timeout: 150_000,
   });
   return { code: r.status, out: `${r.stdout}${r.stderr}`, seconds: (performance.now() - t0) / 1000 };
 }
