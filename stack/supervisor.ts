@@ -14,7 +14,7 @@ import { startPostgrest } from './postgrest.ts';
 import { startWatchdog } from './watchdog.ts';
 import { alive, onExit, removeSync, sleepSync } from './temp-dirs.ts';
 import type { SeedBucketsReport } from './storage/seed-buckets.ts';
-import type { ServiceContext } from './gateway/types.ts';
+import type { GatewayService, ServiceContext } from './gateway/types.ts';
 
 /**
  * The gateway, its services and the bucket seeding, imported while
@@ -178,12 +178,19 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
     stops.push(() => catcher.close());
 
     const ctx: ServiceContext = { config, pool, log, mail: mail.mailer, restUrl: postgrest.url };
+    // Each service is stopped with the stack from the moment it exists, not only once the gateway
+    // listens: a start that fails after Realtime began streaming (a port taken by the gateway, a later
+    // service failing) left its replication connection open, and PostgreSQL's shutdown waits for it forever.
+    const stoppedWithStack = (service: GatewayService) => {
+      if (service.close) stops.push(() => service.close!());
+      return service;
+    };
     const gateway = await services.startGateway(ctx, [
-      { prefix: '/rest/v1', service: services.createRestService(postgrest.url) },
-      { prefix: '/auth/v1', service: await services.createAuthService({ ...ctx, pool: authPool }), openPaths: services.AUTH_OPEN_PATHS },
-      { prefix: '/storage/v1', service: await services.createStorageService({ ...ctx, pool: storagePool }), openPaths: services.STORAGE_OPEN_PATHS },
-      { prefix: '/realtime/v1', service: await services.createRealtimeService(ctx), openPaths: services.REALTIME_OPEN_PATHS },
-      { prefix: '/functions/v1', service: await services.createFunctionsService(ctx), requiresApiKey: false },
+      { prefix: '/rest/v1', service: stoppedWithStack(services.createRestService(postgrest.url)) },
+      { prefix: '/auth/v1', service: stoppedWithStack(await services.createAuthService({ ...ctx, pool: authPool })), openPaths: services.AUTH_OPEN_PATHS },
+      { prefix: '/storage/v1', service: stoppedWithStack(await services.createStorageService({ ...ctx, pool: storagePool })), openPaths: services.STORAGE_OPEN_PATHS },
+      { prefix: '/realtime/v1', service: stoppedWithStack(await services.createRealtimeService(ctx)), openPaths: services.REALTIME_OPEN_PATHS },
+      { prefix: '/functions/v1', service: stoppedWithStack(await services.createFunctionsService(ctx)), requiresApiKey: false },
     ]);
     stops.push(() => gateway.close());
 

@@ -107,8 +107,8 @@ export async function startGateway(ctx: ServiceContext, mounts: MountedService[]
   return {
     url: `http://127.0.0.1:${port}`,
     health,
+    /** Stops listening; the mounted services are their creator's to close (stack/supervisor.ts). */
     async close() {
-      await Promise.all(mounts.map((m) => m.service.close?.().catch(() => undefined)));
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -76,6 +76,7 @@ describe('Edge Functions runtime (fixture functions on real Deno)', () => {
 
   afterAll(async () => {
     await gateway?.close();
+    await service?.close?.();
     await pool?.end();
     tmpFolder?.remove();
   });
