@@ -7,7 +7,7 @@
  * not part of it. Every other route of src/app/router.tsx must stay a lazy
  * chunk outside that cold load.
  *
- * Prints the figure per role and exits 1 above the budget or when a route
+ * Prints the figures per role and exits 1 above the budget (bytes or files) or when a route
  * leaks into the cold load. `npm test` runs the same check (tests/bundle/).
  *
  *   TSX_DISABLE_CACHE=1 node --import tsx scripts/bundle-size.ts [--budget-kb 250]
@@ -21,6 +21,8 @@ import { ownedTempDir } from '../stack/temp-dirs.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const BUDGET_KB = 250;
+/** JavaScript files a cold load may fetch: small shared chunks are copied into their readers (vite.config.ts), not fetched one by one. */
+export const MAX_COLD_FILES = 20;
 
 /** Route modules every signed-in cold load of `/` fetches, besides the entry. */
 export const SHELL_ROUTES = ['src/app/routes/shell-layout.tsx', 'src/app/routes/home.tsx'];
@@ -122,10 +124,10 @@ async function main() {
   let failed = false;
   for (const { role, gzipBytes, files } of coldLoads) {
     const kb = gzipBytes / 1024;
-    failed ||= kb > budgetKb;
-    console.log(`cold load of the signed-in dashboard (${role}): ${kb.toFixed(1)} KB gzip JavaScript in ${files} files (budget ${budgetKb} KB)`);
+    failed ||= kb > budgetKb || files > MAX_COLD_FILES;
+    console.log(`cold load of the signed-in dashboard (${role}): ${kb.toFixed(1)} KB gzip JavaScript in ${files} files (budget ${budgetKb} KB in ${MAX_COLD_FILES} files)`);
   }
-  if (failed) console.error(`over the ${budgetKb} KB budget`);
+  if (failed) console.error(`over the budget of ${budgetKb} KB in ${MAX_COLD_FILES} files`);
   const leaks = lazyRoutes.filter((route) => route.problem);
   console.log(`${lazyRoutes.length - leaks.length} of ${lazyRoutes.length} other routes are lazy chunks outside the cold load`);
   for (const { problem } of leaks) console.error(`  ${problem}`);

@@ -1,12 +1,12 @@
 /**
  * The first screen's download stays within its budget (scripts/bundle-size.ts):
- * a cold load of `/` signed in, per role, is at most 250 KB of gzip JavaScript,
- * and every screen other than the shell, home and the dashboards is a lazy
+ * a cold load of `/` signed in, per role, is at most 250 KB of gzip JavaScript
+ * in at most 20 files, and every screen other than the shell, home and the dashboards is a lazy
  * route chunk outside it. Builds the app once with Vite (a few seconds).
  */
 import type { Manifest } from 'vite';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BUDGET_KB, coldLoadFiles, DASHBOARDS, lazyRouteProblem, measure, routeModules, type Measurement } from '../../scripts/bundle-size.ts';
+import { BUDGET_KB, coldLoadFiles, DASHBOARDS, lazyRouteProblem, MAX_COLD_FILES, measure, routeModules, type Measurement } from '../../scripts/bundle-size.ts';
 
 let measured: Measurement;
 
@@ -19,6 +19,11 @@ describe('cold load of the signed-in dashboard', () => {
     const load = measured.coldLoads.find((entry) => entry.role === role);
     const kb = (load?.gzipBytes ?? Infinity) / 1024;
     expect(kb, `${role}: the cold load of \`/\` is ${kb.toFixed(1)} KB gzip in ${load?.files} files, at most ${BUDGET_KB} KB`).toBeLessThanOrEqual(BUDGET_KB);
+  });
+
+  it.each(Object.keys(DASHBOARDS))('%s: in few files, small shared chunks copied into their readers', (role) => {
+    const files = measured.coldLoads.find((entry) => entry.role === role)?.files ?? Infinity;
+    expect(files, `${role}: the cold load of \`/\` fetches ${files} JavaScript files, at most ${MAX_COLD_FILES}`).toBeLessThanOrEqual(MAX_COLD_FILES);
   });
 
   it('leaves every other route of the router lazy, outside the cold load', () => {
