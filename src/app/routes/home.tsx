@@ -1,11 +1,14 @@
-import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useCurrentUser } from '@/hooks/use-current-user';
+import { useCurrentUser, type Role } from '@/hooks/use-current-user';
+import { useLoadedComponent } from '@/hooks/use-loaded-component';
 
 // Each role loads only its own dashboard's code.
-const AdminDashboard = lazy(() => import('@/app/routes/admin').then((m) => ({ default: m.AdminRoute })));
-const CoordinatorDashboard = lazy(() => import('@/app/routes/tc-dashboard').then((m) => ({ default: m.TcDashboardRoute })));
-const AgentDashboard = lazy(() => import('@/app/routes/agent-dashboard').then((m) => ({ default: m.AgentDashboardRoute })));
+const DASHBOARDS: Record<Role, () => Promise<ComponentType>> = {
+  super_admin: () => import('@/app/routes/admin').then((m) => m.AdminRoute),
+  tc: () => import('@/app/routes/tc-dashboard').then((m) => m.TcDashboardRoute),
+  agent: () => import('@/app/routes/agent-dashboard').then((m) => m.AgentDashboardRoute),
+};
 
 function DashboardSkeleton() {
   return (
@@ -22,12 +25,11 @@ function DashboardSkeleton() {
  * dashboard. The shell layout shows the landing page when signed out.
  */
 export function RoleHomeRoute() {
-  const { data: user, isPending } = useCurrentUser();
-  if (isPending || !user) return <DashboardSkeleton />;
-  const Dashboard = user.role === 'super_admin' ? AdminDashboard : user.role === 'tc' ? CoordinatorDashboard : AgentDashboard;
-  return (
-    <Suspense fallback={<DashboardSkeleton />}>
-      <Dashboard />
-    </Suspense>
-  );
+  const { data: user } = useCurrentUser();
+  // Not React.lazy: the dashboard shows as soon as its code is in (see useLoadedComponent).
+  const Dashboard = useLoadedComponent(user?.role, user ? DASHBOARDS[user.role] : undefined);
+  if (!Dashboard) return <DashboardSkeleton />;
+  // The role's dashboard, loaded once and kept by the query cache: the same component on every render.
+  // eslint-disable-next-line react-hooks/static-components
+  return <Dashboard />;
 }
