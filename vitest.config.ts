@@ -18,7 +18,14 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'bench/**/*.test.ts', 'supabase/functions/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.{ts,tsx}', 'stack/**/*.test.ts', 'bench/**/*.test.ts', 'supabase/functions/**/*.test.ts'],
+          environment: 'node',
+          // A worker process runs its files one after another, as in the other projects: a fresh process
+          // per file spent 17 CPU-s on 42 files whose tests take 5 s (8 CPU-s without; order-shuffled runs pass).
+          isolate: false,
+        },
       },
       {
         resolve: { alias },
