@@ -6,13 +6,13 @@
  * Screenshots of each state at desktop and phone widths; axe on each.
  */
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser, type ViewportName } from './support/browser.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
@@ -49,7 +49,7 @@ const tag = `e2e${Date.now().toString(36)}`;
 const fixtures = { userId: '', accountId: '', listingId: '', invitations: [] as string[] };
 
 describe('admin console (/admin)', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -5,11 +5,11 @@
  * for a coordinator choosing the agent, the viewer's real role on
  * /agent-listing/{id}, and signed-out deep links to signed-in screens.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { readFirstToast, recordFirstToast } from './support/first-toast.ts';
 import { clientAs, listingIdByAddress, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
@@ -47,7 +47,7 @@ async function search(page: Page, text: string) {
 }
 
 describe('people: assignments, agent profile, new listing for an agent', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let olivia: OpenedPage;
   let david: OpenedPage;
   let oliviaId: string;

@@ -9,12 +9,12 @@
  */
 import crypto from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -50,7 +50,7 @@ const row = (page: Page, listingId: string) => page.locator(`[data-testid="listi
 const statCount = (page: Page, key: string) => page.getByTestId(`stat-${key}`).locator('[data-count]').getAttribute('data-count');
 
 describe('agent dashboard', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: { id: string; email: string };
   let agent: { id: string; email: string };
   let bulkAgent: { id: string; email: string };

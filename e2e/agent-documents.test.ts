@@ -13,12 +13,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
-import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage, type ViewportName } from './support/browser.ts';
+import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser, type ViewportName } from './support/browser.ts';
 import { clientAs, pdfBytes, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -113,7 +113,7 @@ async function libraryShown(page: Page) {
 }
 
 describe('team documents', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let marcus: OpenedPage;
   const seeded = { rows: [] as StoredDocument[], objects: [] as string[] };
 

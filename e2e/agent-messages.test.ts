@@ -6,11 +6,11 @@
  * sees none of them (UI and REST), an agent without a coordinator gets a
  * notice, and a long history pages in as the reader scrolls up.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { clientAs, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -41,7 +41,7 @@ async function openTeamMessages(opened: OpenedPage, email: string) {
 }
 
 describe('Team Messages', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let marcus: OpenedPage;
   let emily: OpenedPage;
   let oliviaId: string;

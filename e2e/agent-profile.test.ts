@@ -8,11 +8,11 @@
  * the cropped photo is stored as a 250×250 JPEG.
  */
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { AVATARS, avatarObjects, chooseAndOpenCrop, decodeJpeg, latestVerifyLink, quadrantPng, serviceClientFor } from './support/profile.ts';
 import { workerApp } from './support/worker-app.ts';
@@ -77,7 +77,7 @@ const FIELD_VALUES: [label: string, value: string, column: keyof Account][] = [
 ];
 
 describe('agent profile', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let desktop: OpenedPage;
   const passwordRequests: string[] = [];
 

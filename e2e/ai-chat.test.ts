@@ -6,12 +6,12 @@
  * coming-soon notice; on a stack without a provider the tab says AI is not
  * configured. Screenshots at desktop and phone size, axe clean.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startAiApp, type AiApp } from './support/ai-app.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -35,7 +35,7 @@ async function ask(page: Page, question: string) {
 
 describe('AI Chat with a provider', () => {
   let app: AiApp;
-  let browser: Browser;
+  let browser: TestBrowser;
   let desktop: OpenedPage;
 
   beforeAll(async () => {

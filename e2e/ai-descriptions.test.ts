@@ -5,12 +5,12 @@
  * address check, and on a stack without a provider is told AI is not
  * configured. Screenshots at desktop and phone sizes; axe clean.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startAiApp, type AiApp } from './support/ai-app.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser, type ViewportName } from './support/browser.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const OLIVIA = 'olivia.chen@listingdesk.test';
@@ -35,7 +35,7 @@ async function openDescriptionsTab(page: Page) {
 
 describe('Listing Descriptions with a provider', () => {
   let app: AiApp;
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startAiApp(), launchBrowser()]);
@@ -105,7 +105,7 @@ describe('Listing Descriptions with a provider', () => {
 });
 
 describe('Listing Descriptions without a provider', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   beforeAll(async () => {
     browser = await launchBrowser();
   });

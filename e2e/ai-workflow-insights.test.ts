@@ -6,13 +6,13 @@
  * statistics only on the shared stack (no provider: the screen says so),
  * phrased by the fake model on an AI stack. Agents get Access Denied.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { seedWorkflowFixture, type WorkflowFixture } from '../tests/support/workflow-insights-fixture.ts';
 import { startAiApp, type AiApp } from './support/ai-app.ts';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser } from './support/browser.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
@@ -37,7 +37,7 @@ async function generate(page: Page, count: number) {
 }
 
 describe('AI Workflow Insights (no provider: statistics only)', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let fx: WorkflowFixture;
   beforeAll(async () => {
     [browser, fx] = await Promise.all([launchBrowser(), seedWorkflowFixture(stack)]);
@@ -115,7 +115,7 @@ describe('AI Workflow Insights (no provider: statistics only)', () => {
 
 describe('AI Workflow Insights (phrased by the fake model)', () => {
   let ai: AiApp;
-  let browser: Browser;
+  let browser: TestBrowser;
   let fx: WorkflowFixture;
   beforeAll(async () => {
     ai = await startAiApp();

@@ -5,10 +5,10 @@
  * read); after signing out through /api/logout it answers 401. /api/login and
  * /api/logout stay screens, not API calls.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD } from './support/auth.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { launchBrowser, openPage, type TestBrowser } from './support/browser.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { appUrl } = workerApp();
@@ -22,7 +22,7 @@ async function apiUser(page: Page): Promise<{ status: number; body: Record<strin
 }
 
 describe('the /api session cookie', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   beforeAll(async () => {
     browser = await launchBrowser();
   });

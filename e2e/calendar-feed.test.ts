@@ -4,11 +4,11 @@
  * answer 404; turning it off makes the current one answer 404 too.
  * Screenshots at desktop and phone sizes; axe.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
@@ -23,7 +23,7 @@ async function expectNoSeriousA11yViolations(page: Page, where: string) {
 const shownAddress = (page: Page) => page.getByLabel('Your private calendar address').inputValue();
 
 describe('calendar feed card', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let agent: OpenedPage;
 
   beforeAll(async () => {

@@ -6,10 +6,10 @@
  * selection. The longest demo address, emily.rodriguez@listingdesk.test, is on
  * most of them. Screenshots of each.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser, type ViewportName } from './support/browser.ts';
 import { shownTexts } from './support/clipping.ts';
 import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
@@ -53,7 +53,7 @@ const SCREENS: Screen[] = [
 const sessionOf = sessionsPerPerson(stack);
 
 describe('e-mail addresses and names on cards are not cut off', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let needles: string[];
   let ids: { emily: string; marcus: string };
 

@@ -5,11 +5,11 @@
  * Preview matches lists the listings the conditions match. Screenshots at
  * desktop and phone sizes; axe on each state.
  */
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -29,7 +29,7 @@ async function settled(page: Page) {
 }
 
 describe('checklist templates: a coordinator copies and edits a global template', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: OpenedPage;
 
   beforeAll(async () => {

@@ -9,11 +9,11 @@
  * status selector, which listed what was missing, now lets the listing go
  * live. Screenshots at desktop and phone sizes; axe on each screen.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { pdfBytes, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -61,7 +61,7 @@ async function approveOtherRequiredDocuments(listingId: string) {
 }
 
 describe('compliance: required documents reviewed before a listing goes live', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let agent: OpenedPage;
   let tc: OpenedPage;
   let listingId: string;

@@ -7,12 +7,12 @@
  * contract and finds its key dates on the Contract tab and the PDF among the
  * listing's documents. Screenshots at desktop and phone sizes; axe on each.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { createListing } from './support/contract-fixtures.ts';
 import { clientAs, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
@@ -57,7 +57,7 @@ async function acceptFlagged(page: Page) {
 }
 
 describe('contract intake: read a scanned contract, review, create', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: OpenedPage;
   let listingId: string;
 

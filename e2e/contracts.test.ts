@@ -7,11 +7,11 @@
  * reviewed old → new; terminating needs a reason; a second contract closes
  * the listing. Screenshots at desktop and phone sizes; axe on each state.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { createListing, dayInZone } from './support/contract-fixtures.ts';
 import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
@@ -47,7 +47,7 @@ async function listingStatus(listingId: string): Promise<string> {
 }
 
 describe('contract tab: coordinator and agent together', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: OpenedPage;
   let agent: OpenedPage;
   let listingId: string;

@@ -7,11 +7,11 @@
  * the listing's Contract tab. The agent's dashboard shows their next
  * deadlines. Screenshots at desktop and phone sizes; axe on each.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { createListing, dayInZone, recordContract } from './support/contract-fixtures.ts';
 import { clientWithToken, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
@@ -37,7 +37,7 @@ async function settled(page: Page) {
 const listedStates = (page: Page) => page.getByTestId('deadline-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-state')));
 
 describe('deadlines screen', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: OpenedPage;
 
   beforeAll(async () => {

@@ -11,10 +11,10 @@
  * (tc_private_notes, ai_listing_descriptions, property_research are read by
  * the AI tools and the /api surface) are not in SCREENS.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -208,7 +208,7 @@ async function switchAccount(accessToken: string, accountId: string): Promise<vo
 const sessionOf = sessionsPerPerson(stack);
 
 describe('Demo data', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   /**
    * A page signed in as each person with their usual account, kept for the
    * file's tests: a later screen is a fresh load of the app (so nothing of the

@@ -3,10 +3,9 @@
  * page), in Chromium against the dev server and a throwaway stack: it must
  * show what the stack itself answers, at desktop and phone widths.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser, type ViewportName } from './support/browser.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
@@ -36,7 +35,7 @@ function serviceIsUp(value: unknown): boolean {
 }
 
 describe('system status (/admin)', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     browser = await launchBrowser();

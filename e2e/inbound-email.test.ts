@@ -6,12 +6,11 @@
  * desktop and phone size; axe finds no serious violation.
  */
 import crypto from 'node:crypto';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listingAddress, SAMPLE_JPEG, SAMPLE_PDF, sendInboundMail } from '../tests/support/inbound-mail.ts';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -21,7 +20,7 @@ const COORDINATOR = 'olivia.chen@listingdesk.test';
 const MEMBER = 'marcus.johnson@listingdesk.test';
 
 describe('mail to a listing: live filing and the review inbox', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: OpenedPage;
   let listingId: string;
 

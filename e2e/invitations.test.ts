@@ -10,18 +10,18 @@
  */
 import crypto from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser, type ViewportName } from './support/browser.ts';
 import { clientAs, query } from './support/listing-fixtures.ts';
 import { latestVerifyLink } from './support/profile.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
 
-let browser: Browser;
+let browser: TestBrowser;
 let admin: SupabaseClient;
 
 beforeAll(async () => {

@@ -4,10 +4,10 @@
  * them live (Realtime), without reloading either page. Also saves screenshots
  * of every tab for both roles.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { listingIdByAddress, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -37,7 +37,7 @@ async function openTab(page: Page, label: string) {
 }
 
 describe('listing workspace: coordinator and agent together', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: OpenedPage;
   let agent: OpenedPage;
   let listingId: string;

@@ -5,11 +5,11 @@
  * agent can reach none of it, by screen, query or storage path.
  */
 import { unzipSync } from 'fflate';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatFileSize } from '../src/lib/format-file-size.ts';
 import { signInAs } from './support/auth.ts';
-import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { clientAs, listingIdByAddress, pdfBytes, PNG_BYTES, query, storedObjects } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -35,7 +35,7 @@ async function chooseFile(page: Page, file: { name: string; mimeType: string; bu
 }
 
 describe('listing documents and photos', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let agent: OpenedPage;
   let listingId: string;
 

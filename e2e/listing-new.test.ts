@@ -3,10 +3,9 @@
  * image and an initial note, and a failure late in creation that must leave
  * neither a listing nor an orphan image behind.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { PNG_BYTES, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -19,7 +18,7 @@ async function photoObjectCount(): Promise<number> {
 }
 
 describe('new listing', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let agent: OpenedPage;
 
   beforeAll(async () => {

@@ -4,11 +4,10 @@
  * always; edit and delete only on their own notes. The database still lets a
  * super admin do more elsewhere; this screen offers what the spec says.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { listingIdByAddress } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -19,7 +18,7 @@ const ADMIN = 'admin@listingdesk.test';
 const ADDRESS = '1418 Barton Hills Dr';
 
 describe('listing detail for the super admin', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let admin: OpenedPage;
 
   beforeAll(async () => {

@@ -3,10 +3,10 @@
  * (a test tone), uploaded to the voice bucket, listed with their duration and
  * played back; an agent of another team cannot fetch the recordings.
  */
-import type { Browser, Locator } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { clientAs, listingIdByAddress, query, storedObjects } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -30,7 +30,7 @@ async function playsBack(player: Locator): Promise<{ playing: boolean; duration:
 }
 
 describe('voice notes and voice messages', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let agent: OpenedPage;
   let listingId: string;
 

@@ -6,11 +6,11 @@
  * it read (badge down). Then mark read, delete, the tabs and the empty text.
  * Screenshots at desktop and phone sizes; axe on each state.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -55,7 +55,7 @@ async function waitForBadge(page: Page, expected: number) {
 }
 
 describe('notifications centre', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: OpenedPage;
   let agent: OpenedPage;
   let listing: { id: string; address: string };

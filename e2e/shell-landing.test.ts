@@ -2,11 +2,10 @@
  * Signed-out shell: the landing page, the sign-in screen (Supabase Auth UI)
  * and signing in through it, sign-out, the 404 page. Chromium, desktop and phone.
  */
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_PASSWORD, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot, type ViewportName } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser, type ViewportName } from './support/browser.ts';
 import { readFirstToast, recordFirstToast } from './support/first-toast.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -15,7 +14,7 @@ const { stack, appUrl } = workerApp();
 const CAPABILITIES = ['Listing Management', 'Team Collaboration', 'Document Management', 'Smart Notes', 'Status Tracking', 'Future Expansion'];
 
 describe('signed-out shell', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     browser = await launchBrowser();

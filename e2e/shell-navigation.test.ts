@@ -3,11 +3,11 @@
  * on the role's dashboard, the role switcher only for the privileged
  * account, collapse remembered across reloads, the phone drawer, axe.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser } from './support/browser.ts';
 import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
@@ -55,7 +55,7 @@ async function expectNoSeriousA11yViolations(page: Page, where: string) {
 }
 
 describe('signed-in shell', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     browser = await launchBrowser();

@@ -3,11 +3,11 @@
  * switching between two accounts of one person, and the Unauthorized toast +
  * redirect when the session is revoked or its token is unusable.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { authStorageKey, revokeAllSessions, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openPage, saveScreenshot } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type TestBrowser } from './support/browser.ts';
 import { readFirstToast, recordFirstToast } from './support/first-toast.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -39,7 +39,7 @@ async function expectUnauthorizedFlow(page: Page, trigger: () => Promise<unknown
 }
 
 describe('session-level shell behaviour', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
 
   beforeAll(async () => {
     browser = await launchBrowser();

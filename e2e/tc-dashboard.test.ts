@@ -7,11 +7,11 @@
  * at desktop and phone sizes; axe on every state.
  */
 import { unzipSync } from 'fflate';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
-import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { downloadedBytes, launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { clientAs, pdfBytes, PNG_BYTES, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -39,7 +39,7 @@ async function dismissToasts(page: Page) {
 const pngVariant = (tag: string) => Buffer.concat([PNG_BYTES, Buffer.from(tag)]);
 
 describe('coordinator dashboard', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let tc: OpenedPage;
   let agent: OpenedPage;
   let listing: { id: string; address: string; agent_id: string };

@@ -6,11 +6,11 @@
  * the previous file.
  */
 import crypto from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type ViewportName } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser, type ViewportName } from './support/browser.ts';
 import { query } from './support/listing-fixtures.ts';
 import { AVATARS, avatarObjects, chooseAndOpenCrop, decodeJpeg, latestVerifyLink, quadrantPng, serviceClientFor } from './support/profile.ts';
 import { workerApp } from './support/worker-app.ts';
@@ -62,7 +62,7 @@ async function checkA11y(page: Page, what: string) {
 }
 
 describe('coordinator profile', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let desktop: OpenedPage;
   let original: Account;
 

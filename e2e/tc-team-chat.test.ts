@@ -7,11 +7,11 @@
  * axe clean.
  */
 import crypto from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
 import { signInAs } from './support/auth.ts';
-import { launchBrowser, openPage, saveScreenshot, type OpenedPage } from './support/browser.ts';
+import { launchBrowser, openPage, saveScreenshot, type OpenedPage, type TestBrowser } from './support/browser.ts';
 import { clientAs, query } from './support/listing-fixtures.ts';
 import { workerApp } from './support/worker-app.ts';
 
@@ -45,7 +45,7 @@ const feed = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const channelButton = (page: Page, name: string) => page.getByRole('navigation', { name: 'Channels' }).getByRole('button', { name: new RegExp(`^${name}`) });
 
 describe('TC Team Chat: two coordinators live', () => {
-  let browser: Browser;
+  let browser: TestBrowser;
   let olivia: OpenedPage;
   let david: OpenedPage;
   let channelId: string;

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions, type BrowserServer, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Download, type Page } from 'playwright-core';
 import { ownedTempDir } from '../../stack/temp-dirs.ts';
 import { throwawayPrefix } from '../../tests/support/throwaway-stack.ts';
 
@@ -71,35 +71,60 @@ const PLAYWRIGHT_DISABLED_FEATURES = [
   'msEdgeUpdateLaunchServicesPreferredVersion',
 ];
 
+/** The command lines of the Chromium browser processes this process started (the renderers and helpers are their children). */
+function chromiumCommandLines(): string[][] {
+  const lines: string[][] = [];
+  for (const pid of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (parent !== process.pid) continue;
+      const args = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+      if (args.some((arg) => arg.startsWith('--disable-features='))) lines.push(args);
+    } catch {
+      // The process ended while being read.
+    }
+  }
+  return lines;
+}
+
 /** Fails the launch when Playwright's --disable-features (its first) names a feature ours (the last, the one Chromium reads) lacks. */
-async function keepsPlaywrightsDisabledFeatures(server: BrowserServer): Promise<BrowserServer> {
-  const args = fs.readFileSync(`/proc/${server.process().pid}/cmdline`, 'utf8').split('\0');
-  const lists = args.filter((arg) => arg.startsWith('--disable-features=')).map((arg) => arg.slice('--disable-features='.length).split(','));
-  const missing = (lists[0] ?? []).filter((feature) => !lists.at(-1)!.includes(feature));
-  if (missing.length === 0) return server;
-  await server.close();
-  throw new Error(`Playwright now disables ${missing.join(', ')}: add them to PLAYWRIGHT_DISABLED_FEATURES in e2e/support/browser.ts (Chromium reads only the last --disable-features).`);
+async function keepsPlaywrightsDisabledFeatures(browser: Browser): Promise<Browser> {
+  const missing = new Set<string>();
+  for (const args of chromiumCommandLines()) {
+    const lists = args.filter((arg) => arg.startsWith('--disable-features=')).map((arg) => arg.slice('--disable-features='.length).split(','));
+    for (const feature of lists[0]) if (!lists.at(-1)!.includes(feature)) missing.add(feature);
+  }
+  if (missing.size === 0) return browser;
+  await browser.close();
+  throw new Error(`Playwright now disables ${[...missing].join(', ')}: add them to PLAYWRIGHT_DISABLED_FEATURES in e2e/support/browser.ts (Chromium reads only the last --disable-features).`);
 }
 
 /** One Chromium per worker process and set of launch options, shared by the worker's test files. */
-const servers = new Map<string, Promise<BrowserServer>>();
+const browsers = new Map<string, Promise<Browser>>();
+
+/** What a test file does with its browser: open contexts, and close the ones it opened. */
+export type TestBrowser = Pick<Browser, 'newContext' | 'close'>;
 
 /**
  * Chromium for a test file. The files of a worker run one after another in one
- * process (vitest.config.ts), and one Chromium serves them all: each file
- * connects to it, and closing that connection closes only the contexts the
- * file opened. Starting Chromium for each of 30 files cost about 0.7 s of CPU
- * each. Playwright stops the browser when the worker process exits.
+ * process (vitest.config.ts), and one Chromium serves them all: starting it for
+ * each of 30 files cost about 0.7 s of CPU each. The file's close() closes only
+ * the contexts it opened. Chromium runs under this process's own Playwright,
+ * not behind a browser server the file connects to: that connection encoded
+ * every call and answer once more (a screenshot, an axe scan's script) for a
+ * third to two thirds of the test process's CPU per operation. Playwright stops
+ * the browser when the worker process exits.
  */
-export async function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBrowser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH).`);
   }
   const key = options.fakeMedia ? 'fake-media' : 'plain';
-  if (!servers.has(key)) {
+  if (!browsers.has(key)) {
     useOwnedTempDir();
     const media = options.fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required'] : [];
-    const launching = chromium.launchServer({
+    const launching = chromium.launch({
       executablePath: CHROMIUM_PATH,
       // Sandboxing needs user namespaces that CI containers lack; the rest keeps Chromium off the network except for the app.
       args: [
@@ -115,11 +140,22 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Browse
       ],
     }).then(keepsPlaywrightsDisabledFeatures);
     // A failed launch is reported to this file; the next file tries again.
-    launching.catch(() => servers.delete(key));
-    servers.set(key, launching);
+    launching.catch(() => browsers.delete(key));
+    browsers.set(key, launching);
   }
-  const server = await servers.get(key)!;
-  return chromium.connect(server.wsEndpoint());
+  const shared = await browsers.get(key)!;
+  const opened = new Set<BrowserContext>();
+  return {
+    async newContext(contextOptions) {
+      const context = await shared.newContext(contextOptions);
+      opened.add(context);
+      context.on('close', () => opened.delete(context));
+      return context;
+    },
+    async close() {
+      await Promise.all([...opened].map((context) => context.close()));
+    },
+  };
 }
 
 export interface OpenedPage {
@@ -130,7 +166,7 @@ export interface OpenedPage {
 }
 
 /** A page in a fresh context (no shared storage), at one of the fixed viewports. */
-export async function openPage(browser: Browser, viewport: ViewportName, options: BrowserContextOptions = {}): Promise<OpenedPage> {
+export async function openPage(browser: TestBrowser, viewport: ViewportName, options: BrowserContextOptions = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ ...VIEWPORTS[viewport], colorScheme: 'light', reducedMotion: 'reduce', ...options });
   const page = await context.newPage();
   const pageErrors: Error[] = [];
@@ -146,7 +182,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   return file;
 }
 
-/** The bytes of a finished download (streamed: the browser is shared over a connection, so there is no local path). */
+/** The bytes of a finished download. */
 export async function downloadedBytes(download: Download): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
