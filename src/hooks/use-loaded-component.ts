@@ -8,12 +8,13 @@ import type { ComponentType } from 'react';
  * React.lazy inside Suspense would do the same with a fallback, but React
  * reveals a boundary no sooner than 300 ms after it last showed a fallback
  * (so boundaries resolving close together appear at once): a cold load of `/`
- * showed the role's dashboard about 0.27 s after its code was in. Loaded
+ * showed the role's dashboard about 0.27 s after its code was in, and a
+ * listing's contract or an agent's workspace as late on first opening. Loaded
  * outside Suspense, it renders as soon as the code arrives. The query cache
  * keeps it for the page's life (coming back renders at once), and a failed
  * load reaches the error boundary, as React.lazy's would.
  */
-export function useLoadedComponent(key: string | undefined, load: (() => Promise<ComponentType>) | undefined): ComponentType | undefined {
+export function useLoadedComponent<Props extends object>(key: string | undefined, load: (() => Promise<ComponentType<Props>>) | undefined): ComponentType<Props> | undefined {
   const { data } = useQuery({
     queryKey: ['loaded-component', key],
     queryFn: () => load!(),

@@ -1,16 +1,19 @@
-import { lazy, Suspense } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { useLoadedComponent } from '@/hooks/use-loaded-component';
 import type { Tables } from '@/lib/database.types';
 import { ReadContractLauncher } from '@/features/contract-intake/components/read-contract-launcher';
 
-const ContractTab = lazy(() => import('@/features/contracts/components/contract-tab').then((module) => ({ default: module.ContractTab })));
+const loadContractTab = () => import('@/features/contracts/components/contract-tab').then((module) => module.ContractTab);
 
-/** The Contract tab's code (forms, timeline, dialogs) downloads when the tab is first shown, not with the listing. */
+/**
+ * The Contract tab's code (forms, timeline, dialogs) downloads when the tab is first shown, not with the
+ * listing; it shows as soon as it is in (useLoadedComponent: not React.lazy, whose reveal waits 300 ms).
+ */
 export function LazyContractTab({ listing, user }: { listing: Tables<'listings'>; user: CurrentUser }) {
-  return (
-    <Suspense fallback={<Skeleton className="h-40 w-full" />}>
-      <ContractTab listing={listing} user={user} actions={<ReadContractLauncher listingId={listing.id} />} />
-    </Suspense>
-  );
+  const ContractTab = useLoadedComponent('contract-tab', loadContractTab);
+  if (!ContractTab) return <Skeleton className="h-40 w-full" />;
+  // The tab's component, loaded once and kept by the query cache: the same one on every render.
+  // eslint-disable-next-line react-hooks/static-components
+  return <ContractTab listing={listing} user={user} actions={<ReadContractLauncher listingId={listing.id} />} />;
 }
