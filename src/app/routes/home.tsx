@@ -27,7 +27,7 @@ function DashboardSkeleton() {
 export function RoleHomeRoute() {
   const { data: user } = useCurrentUser();
   // Not React.lazy: the dashboard shows as soon as its code is in (see useLoadedComponent).
-  const Dashboard = useLoadedComponent(user?.role, user ? DASHBOARDS[user.role] : undefined);
+  const Dashboard = useLoadedComponent(user ? `dashboard-${user.role}` : undefined, user ? DASHBOARDS[user.role] : undefined);
   if (!Dashboard) return <DashboardSkeleton />;
   // The role's dashboard, loaded once and kept by the query cache: the same component on every render.
   // eslint-disable-next-line react-hooks/static-components

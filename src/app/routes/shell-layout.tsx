@@ -22,8 +22,7 @@ import { RoleSwitcherButton } from '@/features/role-switcher/components/role-swi
 const LandingPage = lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
 // Only the role-switching account has the menu; the phone drawer loads when its button is first used.
 const RoleSwitcher = lazy(() => import('@/features/role-switcher/components/role-switcher').then((m) => ({ default: m.RoleSwitcher })));
-const loadNavigationDrawer = () => import('@/app/routes/shell-layout/navigation-drawer');
-const NavigationDrawer = lazy(() => loadNavigationDrawer().then((m) => ({ default: m.NavigationDrawer })));
+const loadNavigationDrawer = () => import('@/app/routes/shell-layout/navigation-drawer').then((m) => m.NavigationDrawer);
 
 /**
  * `/` and every signed-in screen. Signed out, `/` is the landing page and any
@@ -90,6 +89,7 @@ function SidebarLayout({ user }: { user: CurrentUser }) {
         <div className="flex min-w-0 flex-1 flex-col">
           <header className="bg-background/90 sticky top-0 z-20 flex h-14 items-center gap-3 border-b px-4 backdrop-blur md:hidden">
             <LazyDialog
+              name="navigation-drawer"
               load={loadNavigationDrawer}
               trigger={
                 <Button
@@ -104,7 +104,7 @@ function SidebarLayout({ user }: { user: CurrentUser }) {
                 </Button>
               }
             >
-              {(drawer) => (
+              {(NavigationDrawer, drawer) => (
                 <NavigationDrawer {...drawer}>
                   <AppSidebar user={user} collapsed={false} onNavigate={() => drawer.onOpenChange(false)} extra={roleSwitcherFor(user, false)} badges={badges} />
                 </NavigationDrawer>

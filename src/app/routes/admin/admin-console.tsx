@@ -16,8 +16,7 @@ import { useDeleteListing } from '@/features/listings/api/delete-listing';
 import { UsersTab } from '@/app/routes/admin/admin-list-tabs';
 
 // Only the Users tab is on the first screen; the dialog and the other tabs load when first used.
-const loadInviteUserDialog = () => import('@/features/admin/components/invite-user-dialog');
-const InviteUserDialog = lazy(() => loadInviteUserDialog().then((m) => ({ default: m.InviteUserDialog })));
+const loadInviteUserDialog = () => import('@/features/admin/components/invite-user-dialog').then((m) => m.InviteUserDialog);
 const loadOtherTabs = () => import('@/app/routes/admin/admin-other-tabs');
 const ListingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.ListingsTab })));
 const InvitationsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.InvitationsTab })));
@@ -52,6 +51,7 @@ export function AdminConsole() {
           <p className="text-muted-foreground text-sm">Users, listings, invitations and system settings.</p>
         </div>
         <LazyDialog
+          name="invite-user-dialog"
           load={loadInviteUserDialog}
           trigger={
             <Button>
@@ -59,7 +59,7 @@ export function AdminConsole() {
             </Button>
           }
         >
-          {(dialog) => <InviteUserDialog {...dialog} />}
+          {(InviteUserDialog, dialog) => <InviteUserDialog {...dialog} />}
         </LazyDialog>
       </header>
       {stats.isError && <p className="text-destructive text-sm">{stats.error.message}</p>}

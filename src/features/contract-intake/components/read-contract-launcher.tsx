@@ -1,11 +1,9 @@
 import { ScanText } from 'lucide-react';
-import { lazy } from 'react';
 import { LazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import type { StoredContract } from '@/features/contract-intake/components/contract-intake-dialog';
 
-const loadIntakeDialog = () => import('@/features/contract-intake/components/contract-intake-dialog');
-const ContractIntakeDialog = lazy(() => loadIntakeDialog().then((module) => ({ default: module.ContractIntakeDialog })));
+const loadIntakeDialog = () => import('@/features/contract-intake/components/contract-intake-dialog').then((module) => module.ContractIntakeDialog);
 
 /**
  * "Read a contract" on the Contract tab, or "Read this contract" on a stored
@@ -15,6 +13,7 @@ const ContractIntakeDialog = lazy(() => loadIntakeDialog().then((module) => ({ d
 export function ReadContractLauncher({ listingId, stored }: { listingId: string; stored?: StoredContract }) {
   return (
     <LazyDialog
+      name="contract-intake-dialog"
       load={loadIntakeDialog}
       trigger={
         stored ? (
@@ -30,7 +29,7 @@ export function ReadContractLauncher({ listingId, stored }: { listingId: string;
         )
       }
     >
-      {(dialog) => <ContractIntakeDialog listingId={listingId} stored={stored} {...dialog} />}
+      {(ContractIntakeDialog, dialog) => <ContractIntakeDialog listingId={listingId} stored={stored} {...dialog} />}
     </LazyDialog>
   );
 }
