@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Search, UserPlus } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
@@ -9,19 +9,21 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/hooks/use-current-user';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useLoadedComponent } from '@/hooks/use-loaded-component';
 import { useAdminStats } from '@/features/admin/api/get-admin-stats';
 import { adminKeys } from '@/features/admin/api/query-keys';
 import { AdminStatsCards } from '@/features/admin/components/admin-stats-cards';
 import { useDeleteListing } from '@/features/listings/api/delete-listing';
 import { UsersTab } from '@/app/routes/admin/admin-list-tabs';
 
-// Only the Users tab is on the first screen; the dialog and the other tabs load when first used.
+// Only the Users tab is on the first screen; the dialog and the other tabs load when first used, and show as soon
+// as their code is in (useLoadedComponent: not React.lazy, whose reveal waits 300 ms).
 const loadInviteUserDialog = () => import('@/features/admin/components/invite-user-dialog').then((m) => m.InviteUserDialog);
 const loadOtherTabs = () => import('@/app/routes/admin/admin-other-tabs');
-const ListingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.ListingsTab })));
-const InvitationsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.InvitationsTab })));
-const SettingsTab = lazy(() => loadOtherTabs().then((m) => ({ default: m.SettingsTab })));
-const IntakeAccuracyCard = lazy(() => import('@/features/contract-intake/components/intake-accuracy-card').then((m) => ({ default: m.IntakeAccuracyCard })));
+const loadListingsTab = () => loadOtherTabs().then((m) => m.ListingsTab);
+const loadInvitationsTab = () => loadOtherTabs().then((m) => m.InvitationsTab);
+const loadSettingsTab = () => loadOtherTabs().then((m) => m.SettingsTab);
+const loadIntakeAccuracyCard = () => import('@/features/contract-intake/components/intake-accuracy-card').then((m) => m.IntakeAccuracyCard);
 const tabLoading = <Skeleton className="h-32 w-full" />;
 
 const TABS = ['users', 'listings', 'invitations', 'stats', 'settings'] as const;
@@ -38,6 +40,10 @@ export function AdminConsole() {
   const stats = useAdminStats();
   const queryClient = useQueryClient();
   const deleteListing = useDeleteListing({ onDeleted: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+  const ListingsTab = useLoadedComponent(tab === 'listings' ? 'admin-listings-tab' : undefined, loadListingsTab);
+  const InvitationsTab = useLoadedComponent(tab === 'invitations' ? 'admin-invitations-tab' : undefined, loadInvitationsTab);
+  const SettingsTab = useLoadedComponent(tab === 'settings' ? 'admin-settings-tab' : undefined, loadSettingsTab);
+  const IntakeAccuracyCard = useLoadedComponent(tab === 'stats' ? 'intake-accuracy-card' : undefined, loadIntakeAccuracyCard);
   if (!viewer) return null;
 
   const count = (value: number | undefined) => (value === undefined ? '' : ` (${value.toLocaleString()})`);
@@ -83,27 +89,24 @@ export function AdminConsole() {
           <UsersTab viewer={viewer} search={search} />
         </TabsContent>
         <TabsContent value="listings" className="mt-4">
-          <Suspense fallback={tabLoading}>
-            <ListingsTab search={search} onDelete={(listingId) => deleteListing.mutate({ listingId })} deleting={deleteListing.isPending} />
-          </Suspense>
+          {/* Each tab's component, loaded once and kept by the query cache: the same one on every render. */}
+          {/* eslint-disable-next-line react-hooks/static-components */}
+          {ListingsTab ? <ListingsTab search={search} onDelete={(listingId) => deleteListing.mutate({ listingId })} deleting={deleteListing.isPending} /> : tabLoading}
         </TabsContent>
         <TabsContent value="invitations" className="mt-4">
-          <Suspense fallback={tabLoading}>
-            <InvitationsTab viewer={viewer} search={search} />
-          </Suspense>
+          {/* eslint-disable-next-line react-hooks/static-components */}
+          {InvitationsTab ? <InvitationsTab viewer={viewer} search={search} /> : tabLoading}
         </TabsContent>
         <TabsContent value="stats" className="mt-4">
           <AdminStatsCards stats={stats.data} />
           <div className="mt-6">
-            <Suspense fallback={tabLoading}>
-              <IntakeAccuracyCard />
-            </Suspense>
+            {/* eslint-disable-next-line react-hooks/static-components */}
+            {IntakeAccuracyCard ? <IntakeAccuracyCard /> : tabLoading}
           </div>
         </TabsContent>
         <TabsContent value="settings" className="mt-4 flex flex-col gap-6">
-          <Suspense fallback={tabLoading}>
-            <SettingsTab />
-          </Suspense>
+          {/* eslint-disable-next-line react-hooks/static-components */}
+          {SettingsTab ? <SettingsTab /> : tabLoading}
         </TabsContent>
       </Tabs>
     </div>
