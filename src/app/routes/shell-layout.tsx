@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { Menu } from 'lucide-react';
 import { Outlet, useLocation } from 'react-router';
 import { AppLoading } from '@/app/routes/app-fallbacks';
@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { useLoadedComponent } from '@/hooks/use-loaded-component';
 import { useSession } from '@/hooks/use-session';
 import { isUnauthorized } from '@/lib/api-error';
 import { handleUnauthorized } from '@/lib/handle-unauthorized';
@@ -18,10 +19,11 @@ import { useNotificationAlerts } from '@/features/notifications/hooks/use-notifi
 import { useSidebarCollapsed } from '@/features/navigation/hooks/use-sidebar-collapsed';
 import { RoleSwitcherButton } from '@/features/role-switcher/components/role-switcher-button';
 
-// Signed-in visitors never download the landing page.
-const LandingPage = lazy(() => import('@/features/landing/components/landing-page').then((m) => ({ default: m.LandingPage })));
-// Only the role-switching account has the menu; the phone drawer loads when its button is first used.
-const RoleSwitcher = lazy(() => import('@/features/role-switcher/components/role-switcher').then((m) => ({ default: m.RoleSwitcher })));
+// Signed-in visitors never download the landing page. Only the role-switching account has the menu; the phone
+// drawer loads when its button is first used. Each shows as soon as its code is in (useLoadedComponent: not
+// React.lazy, whose reveal waits 300 ms).
+const loadLandingPage = () => import('@/features/landing/components/landing-page').then((m) => m.LandingPage);
+const loadRoleSwitcher = () => import('@/features/role-switcher/components/role-switcher').then((m) => m.RoleSwitcher);
 const loadNavigationDrawer = () => import('@/app/routes/shell-layout/navigation-drawer').then((m) => m.NavigationDrawer);
 
 /**
@@ -32,13 +34,12 @@ const loadNavigationDrawer = () => import('@/app/routes/shell-layout/navigation-
 export function ShellLayoutRoute() {
   const { session } = useSession();
   const { pathname } = useLocation();
+  const LandingPage = useLoadedComponent(!session && pathname === paths.home.path ? 'landing-page' : undefined, loadLandingPage);
   if (!session) {
     if (pathname !== paths.home.path) return <SignedOutRedirect />;
-    return (
-      <Suspense fallback={<AppLoading />}>
-        <LandingPage />
-      </Suspense>
-    );
+    // The landing page's component, loaded once and kept by the query cache: the same one on every render.
+    // eslint-disable-next-line react-hooks/static-components
+    return LandingPage ? <LandingPage /> : <AppLoading />;
   }
   return <SignedInShell />;
 }
@@ -59,11 +60,16 @@ function SignedInShell() {
 
 function roleSwitcherFor(user: CurrentUser, collapsed: boolean) {
   if (!user.canSwitchRole) return undefined;
-  return (
-    <Suspense fallback={<RoleSwitcherButton collapsed={collapsed} disabled />}>
-      <RoleSwitcher currentRole={user.role} collapsed={collapsed} />
-    </Suspense>
-  );
+  return <RoleSwitcherSlot user={user} collapsed={collapsed} />;
+}
+
+/** The role switcher's menu once its code is in; until then its button, disabled. */
+function RoleSwitcherSlot({ user, collapsed }: { user: CurrentUser; collapsed: boolean }) {
+  const RoleSwitcher = useLoadedComponent('role-switcher', loadRoleSwitcher);
+  if (!RoleSwitcher) return <RoleSwitcherButton collapsed={collapsed} disabled />;
+  // The menu's component, loaded once and kept by the query cache: the same one on every render.
+  // eslint-disable-next-line react-hooks/static-components
+  return <RoleSwitcher currentRole={user.role} collapsed={collapsed} />;
 }
 
 function SidebarLayout({ user }: { user: CurrentUser }) {
