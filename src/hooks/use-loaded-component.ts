@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /** The query that loads a component's code once per page; prefetch it with queryClient.prefetchQuery to warm it. */
@@ -21,9 +21,11 @@ export function loadedComponentQuery<Props extends object>(key: string, load: ()
  * the error boundary, as React.lazy's would.
  */
 export function useLoadedComponent<Props extends object>(key: string | undefined, load: (() => Promise<ComponentType<Props>>) | undefined): ComponentType<Props> | undefined {
+  // Nothing to load yet: skipToken, so this caller's query can never run (nor fail into the error boundary).
   const { data } = useQuery({
-    ...loadedComponentQuery(key ?? '', load ?? (() => Promise.reject(new Error('nothing to load')))),
-    enabled: key !== undefined && load !== undefined,
+    queryKey: ['loaded-component', key ?? null],
+    queryFn: key !== undefined && load !== undefined ? load : skipToken,
+    gcTime: Infinity,
     throwOnError: true,
   });
   return data;
