@@ -159,12 +159,15 @@ describe('session-level shell behaviour', () => {
     try {
       await signInAs(page, appUrl, stack, 'marcus.johnson@listingdesk.test');
       await page.getByRole('heading', { name: 'My Listings', level: 1 }).waitFor();
+      // Leave the dashboard first: a request of it still in flight would get the 401 below in that page, whose
+      // sign-out would clear the stored session before the next load (which then shows the landing page).
+      await page.goto('about:blank');
       // Every REST call now carries a token PostgREST rejects, as with a forged or foreign token.
       await page.route('**/rest/v1/**', async (route) => {
         const headers = { ...route.request().headers(), authorization: 'Bearer not-a-valid-jwt' };
         await route.continue({ headers });
       });
-      await expectUnauthorizedFlow(page, () => page.reload());
+      await expectUnauthorizedFlow(page, () => page.goto(`${appUrl}/`));
     } finally {
       await close();
     }
