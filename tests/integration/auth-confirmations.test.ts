@@ -4,16 +4,14 @@
  * stack runs the repository's config.toml, so this file starts its own
  * stack on a copy of supabase/ with those two settings changed.
  */
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../stack/config.ts';
-import { freePort } from '../../stack/processes.ts';
 import { startStack, type RunningStack } from '../../stack/supervisor.ts';
 import { ownedTempDir, type OwnedTempDir } from '../../stack/temp-dirs.ts';
 import { anonClient, serviceClient, uniqueEmail } from '../support/clients.ts';
-import { isPortTaken, throwawayPrefix, type StackInfo } from '../support/throwaway-stack.ts';
+import { isPortTaken, testStackOptions, throwawayPrefix, type StackInfo } from '../support/throwaway-stack.ts';
 import { authFetch, followLink, fragmentOf, latestMailTo, mailsTo, verifyLinkIn } from './auth-support.ts';
 
 const SIGN_IN_LIMIT = 3;
@@ -41,18 +39,9 @@ beforeAll(async () => {
     dataDir = path.join(projectRoot, `.stack-${attempt}`);
     try {
       stack = await startStack({
+        ...(await testStackOptions()),
         projectRoot,
         dataDir,
-        temporary: true,
-        apiPort: await freePort(),
-        dbPort: await freePort(),
-        mailPort: await freePort(),
-        smtpPort: await freePort(),
-        mailSmtpPort: await freePort(),
-        jobsIntervalSeconds: 0,
-        jwtSecret: crypto.randomBytes(32).toString('hex'),
-        ephemeral: true,
-        quiet: true,
         signInRateLimit: SIGN_IN_LIMIT,
       });
       break;

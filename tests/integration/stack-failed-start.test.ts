@@ -6,14 +6,13 @@
  * PostgreSQL's shutdown waiting forever (seen as stack starts that never ended
  * when a freshly picked port was taken in between).
  */
-import crypto from 'node:crypto';
 import net from 'node:net';
 import { spawnSync } from 'node:child_process';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../../stack/processes.ts';
 import { startStack } from '../../stack/supervisor.ts';
 import { ownedTempDir } from '../../stack/temp-dirs.ts';
-import { isPortTaken, throwawayPrefix } from '../support/throwaway-stack.ts';
+import { isPortTaken, testStackOptions, throwawayPrefix } from '../support/throwaway-stack.ts';
 
 const folder = ownedTempDir(throwawayPrefix('failed-start'));
 const blocker = net.createServer();
@@ -25,19 +24,7 @@ afterAll(async () => {
 it('a start that fails at the gateway stops PostgreSQL and every part it started, and says why', { timeout: 120_000 }, async () => {
   const apiPort = await freePort();
   await new Promise<void>((resolve) => blocker.listen(apiPort, '127.0.0.1', resolve));
-  const failure = await startStack({
-    dataDir: folder.path,
-    temporary: true,
-    apiPort,
-    dbPort: await freePort(),
-    mailPort: await freePort(),
-    smtpPort: await freePort(),
-    mailSmtpPort: await freePort(),
-    jobsIntervalSeconds: 0,
-    jwtSecret: crypto.randomBytes(32).toString('hex'),
-    ephemeral: true,
-    quiet: true,
-  }).then(
+  const failure = await startStack({ ...(await testStackOptions()), dataDir: folder.path, apiPort }).then(
     () => undefined,
     (error: unknown) => error,
   );

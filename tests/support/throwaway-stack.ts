@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../stack/config.ts';
 import { freePort } from '../../stack/processes.ts';
-import { startStack, type RunningStack } from '../../stack/supervisor.ts';
+import { startStack, type RunningStack, type StartStackOptions } from '../../stack/supervisor.ts';
 import { ownedTempDir, sweepDeadTempDirs } from '../../stack/temp-dirs.ts';
 
 export interface StackInfo {
@@ -114,32 +114,42 @@ export function isPortTaken(error: unknown): boolean {
   return (error as NodeJS.ErrnoException).code === 'EADDRINUSE' || mentionsPortTaken((error as Error).message ?? '');
 }
 
-async function startOnFreePorts(extra: ThrowawayStackOptions) {
-  const folder = ownedTempDir(throwawayPrefix());
-  const dataDir = folder.path;
+/**
+ * What every stack a test starts in its own process shares: five distinct ports
+ * free a moment ago, a random JWT secret, no scheduled jobs (tests run them
+ * themselves, with a test clock), temporary, ephemeral and quiet.
+ */
+export async function testStackOptions(): Promise<StartStackOptions> {
   const ports: number[] = [];
   const port = async () => {
     const picked = await freePort(ports);
     ports.push(picked);
     return picked;
   };
+  return {
+    temporary: true,
+    apiPort: await port(),
+    dbPort: await port(),
+    mailPort: await port(),
+    smtpPort: await port(),
+    mailSmtpPort: await port(),
+    jobsIntervalSeconds: 0,
+    jwtSecret: crypto.randomBytes(32).toString('hex'),
+    ephemeral: true,
+    quiet: true,
+  };
+}
+
+async function startOnFreePorts(extra: ThrowawayStackOptions) {
+  const folder = ownedTempDir(throwawayPrefix());
+  const dataDir = folder.path;
   let stack: RunningStack;
   try {
     stack = await startStack({
-      temporary: true,
+      ...(await testStackOptions()),
       configFile: testConfig(dataDir, extra.signInSignUps ?? TEST_SIGN_IN_SIGN_UPS, extra.enableSignup ?? true),
       trustedProxies: extra.trustedProxies,
       dataDir,
-      apiPort: await port(),
-      dbPort: await port(),
-      mailPort: await port(),
-      smtpPort: await port(),
-      mailSmtpPort: await port(),
-      // Tests run the scheduled jobs themselves, with a test clock.
-      jobsIntervalSeconds: 0,
-      jwtSecret: crypto.randomBytes(32).toString('hex'),
-      ephemeral: true,
-      quiet: true,
       siteUrl: extra.siteUrl,
       functionsEnv: { ...NO_AI_PROVIDER, ...extra.functionsEnv },
       explainPlans: extra.explainPlans,
