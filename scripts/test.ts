@@ -11,9 +11,9 @@
  *                             and the test files importing them)
  *   npm test -- <prefix>…     the steps whose names start with a prefix
  *
- * The four static steps run as two lanes side by side (one per core: each is
- * single-threaded), the database checks beside the integration tests; the
- * browser tests run alone. The first lane of each stage shows its output as it
+ * The four static steps run as two lanes side by side (about one core each),
+ * the database checks beside the integration tests; the browser tests run
+ * alone. The first lane of each stage shows its output as it
  * comes, the others' is printed whole when the stage ends.
  *
  * It first sweeps the temporary folders of earlier runs whose process is gone
@@ -74,7 +74,8 @@ if (args.length === 1 && args[0] === 'quick') {
   stages = [[[typecheck, unit], [lint]], [[changedIntegration]]];
 } else {
   const all: Stage[] = [
-    [[typecheck, unit], [lint, bundle]],
+    // ESLint (one thread, ~20 s) takes a core alone; the native typecheck (a few seconds on both cores), unit and bundle share the other.
+    [[lint], [typecheck, unit, bundle]],
     // The database checks' stack and advisors are a few seconds' work beside the integration files.
     [[vitest('integration')], [{ name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] }]],
     [[vitest('e2e')]],

@@ -32,7 +32,7 @@ describe('service role writes through the triggers', () => {
   });
 
   it('writes the listing-scoped tables a platform call writes', async () => {
-    const writes: Record<string, Record<string, string | null>> = {
+    const writes: Record<string, Record<string, unknown>> = {
       notes: { listing_id: listingId, user_id: agent.id, content: 'Service note' },
       messages: { listing_id: listingId, sender_id: tc.id, content: 'Service message' },
       tasks: { listing_id: listingId, assigned_to_id: agent.id, created_by_id: tc.id, title: 'Service task' },
