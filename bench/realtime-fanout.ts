@@ -55,7 +55,7 @@
  */
 import fs from 'node:fs';
 import pg from 'pg';
-import { createTeams, expectations, insertRoundRobin, subscribeAll, verify, type Subscriber } from '../tests/support/realtime-fanout.ts';
+import { createTeams, drainBacklog, expectations, insertRoundRobin, subscribeAll, verify, type Subscriber } from '../tests/support/realtime-fanout.ts';
 import { percentile } from './_percentile.ts';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
 
@@ -102,8 +102,7 @@ export async function main(): Promise<boolean> {
     const teams = await createTeams(db, info, teamCount, agents);
     const members = teams.flatMap((t) => [t.tc, ...t.agents]);
     subscribers = await subscribeAll(info, members);
-    await sleep(500); // the base listings' own changes have long been delivered; start clean
-    for (const s of subscribers) s.received.length = 0;
+    await drainBacklog(db, subscribers); // the base listings' own changes are through; start clean
 
     const { rows: before } = await db.query<{ n: string }>(`select count(*) as n from public.notifications`);
     const started = performance.now();

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo } from '../support/clients.ts';
 import { waitFor } from '../support/realtime.ts';
-import { createTeams, expectations, insertRoundRobin, subscribeAll, verify, type Subscriber, type Team } from '../support/realtime-fanout.ts';
+import { createTeams, drainBacklog, expectations, insertRoundRobin, subscribeAll, verify, type Subscriber, type Team } from '../support/realtime-fanout.ts';
 
 const TEAMS = 4;
 const AGENTS = 4;
@@ -24,6 +24,7 @@ describe('realtime postgres changes under fan-out', () => {
     await db.connect();
     teams = await createTeams(db, stackInfo(), TEAMS, AGENTS);
     subscribers = await subscribeAll(stackInfo(), teams.flatMap((t) => [t.tc, ...t.agents]));
+    await drainBacklog(db, subscribers);
   }, 120_000);
 
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import type pg from 'pg';
 import WebSocket from 'ws';
+import { waitFor } from './realtime.ts';
 import type { StackInfo } from './throwaway-stack.ts';
 
 export const FANOUT_TABLES = ['listings', 'tasks', 'messages', 'notifications'] as const;
@@ -145,6 +146,27 @@ export async function subscribeAll(info: StackInfo, members: Member[]): Promise<
 }
 
 /**
+ * Waits until every subscriber has received what was committed before now,
+ * then empties what they received. The service reads changes in commit order
+ * and hands each to the channels joined when it reads it, so under load the
+ * setup's own inserts (the base listings) could still arrive after the join
+ * and count as unexpected rows. A marker notification per member, committed
+ * after every join, arrives after all of those: once each subscriber has its
+ * marker, the backlog is through. The markers carry the bench's title tag,
+ * so `expectations` leaves them out.
+ */
+export async function drainBacklog(db: pg.Client, subscribers: Subscriber[], ms = 60_000): Promise<void> {
+  const { rows } = await db.query<{ user_id: string; id: string }>(
+    `insert into public.notifications (user_id, type, title) select unnest($1::uuid[]), 'other', $2 returning user_id::text, id::text`,
+    [subscribers.map((s) => s.member.id), `${TAG}backlog`],
+  );
+  const marker = new Map(rows.map((r) => [r.user_id, r.id]));
+  const pending = () => subscribers.filter((s) => !s.received.some((r) => r.table === 'notifications' && r.id === marker.get(s.member.id)));
+  await waitFor(() => pending().length === 0, () => `the backlog marker at ${pending().length} of ${subscribers.length} subscribers`, ms);
+  for (const s of subscribers) s.received.length = 0;
+}
+
+/**
  * `total` inserts, one after another from one connection, round-robin over
  * the teams and the tables: a listing of an agent (agent + coordinator read
  * it), a task on an agent's listing (same), a team message (the whole team),
@@ -239,7 +261,7 @@ export function verify(subscribers: Subscriber[], sent: Sent[], expected: Expect
     verdict.problems.push(
       `${sub.member.isTc ? 'coordinator' : 'agent'} ${me} (team ${sub.member.team}): ${gotBench.length}/${expectedBench.length} bench rows, ` +
         `${gotTriggered.length}/${expectedTriggered.length} triggered notifications, ${foreign} not readable by them, ${missing} missing` +
-        `${others.length ? `, ${others.length} unexpected other rows` : ''}${foreign + missing === 0 ? ' (order differs)' : ''}`,
+        `${others.length ? `, ${others.length} unexpected other rows (${[...new Set(others.map((o) => o.table))].join(', ')})` : ''}${foreign + missing === 0 ? ' (order differs)' : ''}`,
     );
   }
   return verdict;
