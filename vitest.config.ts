@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { slowFilesFirst } from './tests/support/slow-files-first.ts';
 
 const alias = { '@': path.resolve(import.meta.dirname, 'src') };
 
@@ -12,9 +13,36 @@ const INTEGRATION_WORKERS = 3;
 /** Browser files keep Chromium, the app server and a stack busy per worker: two on two cores. */
 const E2E_WORKERS = 2;
 
+/**
+ * Files that take far longer than their size suggests (they start stacks or
+ * many pages of their own), longest first: they start first in their project,
+ * so a run on a clean clone, which has no recorded durations, does not end
+ * waiting on one of them alone (tests/support/slow-files-first.ts).
+ */
+const SLOW_FILES = [
+  // integration, 6–40 s each
+  'tests/integration/stack-cli.test.ts',
+  'tests/integration/temp-cleanup.test.ts',
+  'tests/integration/rls-matrix.test.ts',
+  'tests/integration/stack-checkout.test.ts',
+  'tests/integration/hardening-auth.test.ts',
+  'tests/integration/functions-offline.test.ts',
+  'tests/integration/ai-smart-reminders.test.ts',
+  'tests/integration/ai-chat.test.ts',
+  'tests/integration/ai-listing-descriptions.test.ts',
+  // browser, 25–52 s each
+  'e2e/demo-data.test.ts',
+  'e2e/shell-navigation.test.ts',
+  'e2e/agent-assignments.test.ts',
+  'e2e/contract-intake.test.ts',
+  'e2e/compliance.test.ts',
+  'e2e/card-emails.test.ts',
+];
+
 export default defineConfig({
   resolve: { alias },
   test: {
+    sequence: { sequencer: slowFilesFirst(SLOW_FILES) },
     projects: [
       {
         resolve: { alias },
