@@ -25,6 +25,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ownedTempDir, sweepDeadTempDirs } from '../stack/temp-dirs.ts';
 
@@ -62,7 +63,10 @@ const vitest = (project: string, name = `${project} tests`, extra: string[] = []
   };
 };
 
-const typecheck: Step = { name: 'typecheck', command: ['npx', 'tsc', '-b', '--noEmit'] };
+// The native TypeScript 7 compiler by its path: `.bin/tsc` may link to it or to the TypeScript 6 that
+// @typescript/typescript6 (our `typescript`, the API typescript-eslint needs) brings along, whichever npm linked last.
+const nativeTsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')), 'bin', 'tsc');
+const typecheck: Step = { name: 'typecheck', command: [process.execPath, nativeTsc, '-b', '--noEmit'] };
 const lint: Step = { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] };
 const unit = vitest('unit');
 const bundle = vitest('bundle', 'bundle budget');
