@@ -8,10 +8,10 @@
  */
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../stack/processes.ts';
+import { cheapenDemoPasswords } from '../../tests/support/clients.ts';
 import { startThrowawayStack } from '../../tests/support/throwaway-stack.ts';
 import { serveWorkerStacks } from '../../tests/support/worker-stacks.ts';
 import { buildApp, startAppServer } from './app-server.ts';
-import { DEMO_PASSWORD } from './auth.ts';
 import { query } from './listing-fixtures.ts';
 import type { WorkerApp } from './worker-app.ts';
 
@@ -30,15 +30,7 @@ async function startWorkerApp(buildDir: string) {
   const stack = await startThrowawayStack({ siteUrl: appUrl });
   try {
     const seededAt = (await query<{ now: string }>(stack.info, 'select now()::text as now'))[0].now;
-    // The seed hashes the demo password at bcrypt cost 10, as the auth service does for real
-    // accounts. The browser files sign people in a few hundred times a run, each check about 0.1 s
-    // of the auth service's CPU; the same password hashed at the lowest cost checks the same way.
-    await query(
-      stack.info,
-      `update auth.users set encrypted_password = extensions.crypt($1, extensions.gen_salt('bf', 4))
-       where encrypted_password = extensions.crypt($1, encrypted_password)`,
-      [DEMO_PASSWORD],
-    );
+    await cheapenDemoPasswords(stack.info);
     const server = await startAppServer(buildDir, stack.info, appPort);
     const value: WorkerApp = { stack: stack.info, appUrl, seededAt };
     return {

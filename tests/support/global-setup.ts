@@ -5,12 +5,19 @@
  * dev data and can run while `npm run dev` runs.
  */
 import type { TestProject } from 'vitest/node';
+import { cheapenDemoPasswords } from './clients.ts';
 import { startThrowawayStack } from './throwaway-stack.ts';
 import { serveWorkerStacks } from './worker-stacks.ts';
 
 export default async function setup(project: TestProject) {
   const stacks = await serveWorkerStacks(async () => {
     const stack = await startThrowawayStack();
+    try {
+      await cheapenDemoPasswords(stack.info);
+    } catch (error) {
+      await stack.stop();
+      throw error;
+    }
     return { value: stack.info, stop: () => stack.stop() };
   });
   project.provide('workerStacks', stacks.url);
