@@ -135,6 +135,9 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<TestBr
         '--disable-sync',
         '--disable-quic',
         '--no-first-run',
+        // A fresh context's page starts at about:blank in a renderer of its own; with site isolation the
+        // app's origin then gets a second one. The tests load only the app: one renderer per context.
+        '--disable-site-isolation-trials',
         `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNSEEN_BROWSER_UI_FEATURES].join(',')}`,
         ...media,
       ],
