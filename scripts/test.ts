@@ -11,9 +11,8 @@
  *                             and the test files importing them)
  *   npm test -- <prefix>…     the steps whose names start with a prefix
  *
- * The four static steps run as two lanes side by side (about one core each),
- * the database checks beside the integration tests; the browser tests run
- * alone. The first lane of each stage shows its output as it
+ * The typecheck runs beside unit and bundle, the database checks and ESLint
+ * beside the integration tests; the browser tests run alone. The first lane of each stage shows its output as it
  * comes, the others' is printed whole when the stage ends.
  *
  * It first sweeps the temporary folders of earlier runs whose process is gone
@@ -78,10 +77,10 @@ if (args.length === 1 && args[0] === 'quick') {
   stages = [[[typecheck, unit], [lint]], [[changedIntegration]]];
 } else {
   const all: Stage[] = [
-    // ESLint (one thread, ~20 s) takes a core alone; the native typecheck (a few seconds on both cores), unit and bundle share the other.
-    [[lint], [typecheck, unit, bundle]],
-    // The database checks' stack and advisors are a few seconds' work beside the integration files.
-    [[vitest('integration')], [{ name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] }]],
+    [[typecheck], [unit, bundle]],
+    // The integration files leave about a sixth of the two cores idle (they wait on their stacks): the database
+    // checks and ESLint (one thread, ~20 s alone) run beside them instead of before.
+    [[vitest('integration')], [{ name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] }, lint]],
     [[vitest('e2e')]],
   ];
   const wanted = (step: Step) => args.length === 0 || args.some((prefix) => step.name.startsWith(prefix));
