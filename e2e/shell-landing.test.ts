@@ -56,6 +56,42 @@ describe('signed-out shell', () => {
     }
   });
 
+  test('asking the system for less motion stops animations and transitions, but not spinners', async () => {
+    // What each setting computes for the app's own classes: a pulsing skeleton, a fading dialog, a spinner, a transition.
+    const motionOf = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const { page, close } = await openPage(browser, 'desktop', { reducedMotion });
+      try {
+        await page.goto(appUrl);
+        await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+        return await page.evaluate(() =>
+          ['animate-pulse', 'animate-in fade-in-0 zoom-in-95', 'animate-spin', 'transition-colors'].map((className) => {
+            const probe = document.createElement('div');
+            probe.className = className;
+            document.body.append(probe);
+            const style = getComputedStyle(probe);
+            const motion = `${className}: ${style.animationDuration} x${style.animationIterationCount}, transition ${style.transitionDuration}`;
+            probe.remove();
+            return motion;
+          }),
+        );
+      } finally {
+        await close();
+      }
+    };
+    expect(await motionOf('no-preference'), 'with motion allowed, the app animates').toEqual([
+      'animate-pulse: 2s xinfinite, transition 0s',
+      'animate-in fade-in-0 zoom-in-95: 0.15s x1, transition 0s',
+      'animate-spin: 1s xinfinite, transition 0s',
+      'transition-colors: 0s x1, transition 0.15s',
+    ]);
+    expect(await motionOf('reduce'), 'with less motion asked for, only the spinner still turns').toEqual([
+      'animate-pulse: 1e-05s x1, transition 1e-05s',
+      'animate-in fade-in-0 zoom-in-95: 1e-05s x1, transition 1e-05s',
+      'animate-spin: 1s xinfinite, transition 0s',
+      'transition-colors: 1e-05s x1, transition 1e-05s',
+    ]);
+  });
+
   test('/login is the sign-in screen too; signing in through the form lands on the role dashboard', async () => {
     const { page, pageErrors, close } = await openPage(browser, 'desktop');
     try {
