@@ -12,8 +12,9 @@
  *   npm test -- <prefix>…     the steps whose names start with a prefix
  *
  * The typecheck runs beside unit and bundle, the database checks and ESLint
- * beside the integration tests; the browser tests run alone. The first lane of each stage shows its output as it
- * comes, the others' is printed whole when the stage ends.
+ * beside the integration tests; the browser tests run alone. The first lane
+ * of each stage shows its output as it comes, the others' is printed whole
+ * when the stage ends.
  *
  * It first sweeps the temporary folders of earlier runs whose process is gone
  * (a killed run's throwaway stacks, reports, browser profiles), never those of
@@ -24,7 +25,6 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ownedTempDir, sweepDeadTempDirs } from '../stack/temp-dirs.ts';
 
@@ -62,10 +62,9 @@ const vitest = (project: string, name = `${project} tests`, extra: string[] = []
   };
 };
 
-// The native TypeScript 7 compiler by its path: `.bin/tsc` may link to it or to the TypeScript 6 that
-// @typescript/typescript6 (our `typescript`, the API typescript-eslint needs) brings along, whichever npm linked last.
-const nativeTsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript-native/package.json')), 'bin', 'tsc');
-const typecheck: Step = { name: 'typecheck', command: [process.execPath, nativeTsc, '-b', '--noEmit'] };
+// As `npm run typecheck`: the native TypeScript 7 compiler by its path, since `.bin/tsc` may link to the
+// TypeScript 6 that @typescript/typescript6 (our `typescript`, the API typescript-eslint needs) brings along.
+const typecheck: Step = { name: 'typecheck', command: [process.execPath, 'node_modules/typescript-native/bin/tsc', '-b', '--noEmit'] };
 const lint: Step = { name: 'lint', command: ['npx', 'eslint', '.', '--max-warnings=0'] };
 const unit = vitest('unit');
 const bundle = vitest('bundle', 'bundle budget');

@@ -5,10 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../tests/support/clients.ts';
 import type { StackInfo } from '../../tests/support/throwaway-stack.ts';
 
-/** Every demo sign-in of supabase/seed.sql uses this password. */
-export const DEMO_PASSWORD = 'ListingDesk!2024';
+/** Every demo sign-in of supabase/seed.sql uses this password (one constant for both test projects). */
+export { DEMO_PASSWORD };
 
 export interface StoredSession {
   access_token: string;

@@ -24,7 +24,10 @@ export function slowFilesFirst(slowFiles: string[]): TestSequencerConstructor {
       };
       // Projects stay in Vitest's order, one after another; within each, a stable sort by rank.
       const byProject = new Map<string, TestSpecification[]>();
-      for (const spec of sorted) byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec]);
+      for (const spec of sorted) {
+        if (!byProject.has(spec.project.name)) byProject.set(spec.project.name, []);
+        byProject.get(spec.project.name)!.push(spec);
+      }
       return [...byProject.values()].flatMap((specs) => specs.sort((a, b) => rank(a) - rank(b)));
     }
   };
