@@ -37,6 +37,9 @@ const SLOW_FILES = [
   'e2e/contract-intake.test.ts',
   'e2e/compliance.test.ts',
   'e2e/card-emails.test.ts',
+  // browser, 7–9 s though among the smallest files: last in size order, they ended the run on one worker
+  'e2e/calendar-feed.test.ts',
+  'e2e/listing-voice.test.ts',
 ];
 
 export default defineConfig({

@@ -11,8 +11,9 @@
  *                             and the test files importing them)
  *   npm test -- <prefix>…     the steps whose names start with a prefix
  *
- * The typecheck runs beside unit and bundle, the database checks and ESLint
- * beside the integration tests; the browser tests run alone. The first lane
+ * The integration tests run beside the other checks (typecheck, unit, bundle,
+ * database checks, ESLint, one after another): they wait on their stacks and
+ * leave part of the two cores idle. The browser tests run alone. The first lane
  * of each stage shows its output as it comes, the others' is printed whole
  * when the stage ends.
  *
@@ -111,10 +112,8 @@ if (args.length === 1 && args[0] === 'quick') {
   stages = [[[typecheck, unit], [lint]], [[changedIntegration]]];
 } else {
   const all: Stage[] = [
-    [[typecheck], [unit, bundle]],
-    // The integration files leave about a sixth of the two cores idle (they wait on their stacks): the database
-    // checks and ESLint (one thread, ~20 s alone) run beside them instead of before.
-    [[vitest('integration')], [{ name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] }, lint]],
+    // As a first stage of their own, the checks before the integration tests took 13–20 s with the cores not always busy.
+    [[vitest('integration')], [typecheck, unit, bundle, { name: 'database checks', command: [process.execPath, '--import', 'tsx', 'scripts/check-database.ts'] }, lint]],
     [[vitest('e2e')]],
   ];
   const wanted = (step: Step) => args.length === 0 || args.some((prefix) => step.name.startsWith(prefix));
