@@ -51,7 +51,7 @@ type Stage = Step[][];
 /** Where Linux keeps a RAM file system (tmpfs) that every user may write to. */
 const RAM_FOLDER = '/dev/shm';
 const TMPFS_MAGIC = 0x01021994;
-/** Room the run needs there: its stacks' clusters, builds and browser profiles (about 1 GB at its peak). */
+/** Room the run needs there: its stacks' clusters, builds and browser profiles took up to 354 MB on this machine. */
 const RAM_FOLDER_MIN_FREE = 4 * 1024 ** 3;
 
 /**
@@ -61,7 +61,8 @@ const RAM_FOLDER_MIN_FREE = 4 * 1024 ** 3;
  * cost far more than its bytes: on these machines' ext4, which has no journal,
  * the kernel skips every inode deleted in the last minutes before it reuses
  * one, so copying a cluster took 1.1 s of system CPU mid-run instead of
- * 0.08 s. Elsewhere the run keeps the system's temporary folder.
+ * 0.08 s. Elsewhere, or when TMPDIR is set, the run keeps the temporary
+ * folder it was given.
  */
 function ramTempParent(): string | undefined {
   try {
@@ -74,7 +75,7 @@ function ramTempParent(): string | undefined {
   }
 }
 
-const ramParent = ramTempParent();
+const ramParent = process.env.TMPDIR ? undefined : ramTempParent();
 if (ramParent) {
   // The steps, and everything they start, put their temporary folders there. The folders stay named and
   // removed as in any temporary folder (stack/temp-dirs.ts); they go in it directly, not in a folder of the run:
