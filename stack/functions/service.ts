@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { applyCors, bearerToken, forwardedFor, HOP_BY_HOP_HEADERS, sendJson } from '../gateway/http.ts';
 import { verifyJwt } from '../gateway/jwt.ts';
 import type { GatewayService, ServiceContext } from '../gateway/types.ts';
@@ -50,6 +51,17 @@ function workerFailure(res: http.ServerResponse, req: http.IncomingMessage, name
   }
 }
 
+/**
+ * When a changed file under the functions folder changed (ms since the epoch):
+ * its ctime, which copying with preserved times cannot set back; now when it
+ * is gone. The kernel stamps it from a coarse clock, a few milliseconds early
+ * at most, while a Deno worker reads its modules well after it starts.
+ */
+function changeTime(functionsDir: string, file: string | null): number {
+  if (!file) return Date.now();
+  return fs.statSync(path.join(functionsDir, file), { throwIfNoEntry: false })?.ctimeMs ?? Date.now();
+}
+
 export async function createFunctionsService(ctx: ServiceContext): Promise<GatewayService> {
   const pool = new WorkerPool({ config: ctx.config, log: ctx.log });
   // Keep-alive connections to the workers save a TCP handshake per request.
@@ -59,19 +71,25 @@ export async function createFunctionsService(ctx: ServiceContext): Promise<Gatew
   // import map can affect every function, so those restart all of them.
   let watcher: fs.FSWatcher | undefined;
   const pending = new Set<string>();
+  let lastChangeAt = 0;
   let debounce: NodeJS.Timeout | undefined;
   const onChange = (file: string | null) => {
     // The first path segment names the function (a new function folder included);
     // `_shared`, dotfiles and deno.json / import_map.json fail the name test.
     const first = (file ?? '').split(/[\\/]/)[0] ?? '';
     pending.add(FUNCTION_NAME.test(first) ? first : '*');
+    lastChangeAt = Math.max(lastChangeAt, changeTime(ctx.config.functionsDir, file));
     clearTimeout(debounce);
     // Editors write in several steps; one restart after they settle is enough.
     debounce = setTimeout(() => {
       const names = [...pending];
+      const changedAt = lastChangeAt;
       pending.clear();
-      if (names.includes('*')) pool.restartAll();
-      else for (const n of names) pool.restart(n);
+      lastChangeAt = 0;
+      // Only workers started before the change: the first request's caching pass writes deno.lock and then
+      // boots the worker, and the lockfile's event, arriving after that boot, restarted the new worker at once.
+      if (names.includes('*')) pool.restartAll(changedAt);
+      else for (const n of names) pool.restart(n, changedAt);
       ctx.log.part('functions', `change in ${names.includes('*') ? 'shared files' : names.join(', ')}: worker(s) will reload on the next request`);
     }, 60);
   };

@@ -90,6 +90,8 @@ export interface Worker {
   /** Resolves when the process has exited. */
   gone: Promise<void>;
   retired: boolean;
+  /** When the process was started (ms since the epoch): a change to its files after this restarts it. */
+  spawnedAt: number;
   /** The last lines the function wrote, for error answers. */
   lines: string[];
 }
@@ -129,14 +131,19 @@ export class WorkerPool {
     return worker;
   }
 
-  /** Stops a function's worker (after its in-flight requests); the next request boots fresh code. */
-  restart(name: string): void {
+  /**
+   * Stops a function's worker (after its in-flight requests) if it started
+   * before `changedAt` (ms since the epoch; always when omitted); the next
+   * request boots fresh code. A worker started after the change read the
+   * changed files already.
+   */
+  restart(name: string, changedAt = Infinity): void {
     const worker = this.workers.get(name);
-    if (worker) this.retire(worker);
+    if (worker && worker.spawnedAt < changedAt) this.retire(worker);
   }
 
-  restartAll(): void {
-    for (const worker of [...this.workers.values()]) this.retire(worker);
+  restartAll(changedAt = Infinity): void {
+    for (const worker of [...this.workers.values()]) if (worker.spawnedAt < changedAt) this.retire(worker);
   }
 
   /** Called when a proxied request ends, so retired workers can go. */
@@ -225,7 +232,7 @@ export class WorkerPool {
     ready.catch(() => undefined); // a boot nobody waits for any more must not be an unhandled rejection
     let markGone!: () => void;
     const gone = new Promise<void>((resolve) => (markGone = resolve));
-    const worker: Worker = { name, entry, child, ready, inflight: 0, exited: false, gone, retired: false, lines: [] };
+    const worker: Worker = { name, entry, child, ready, inflight: 0, exited: false, gone, retired: false, spawnedAt: Date.now(), lines: [] };
     let bootError: string | undefined;
     const started = performance.now();
     const timer = setTimeout(() => {

@@ -81,7 +81,7 @@ describe('Edge Functions runtime (fixture functions on real Deno)', () => {
     tmpFolder?.remove();
   });
 
-  it('boots a function on first use and serves a signed-in caller; warm calls are fast', async () => {
+  it('boots a function on first use and serves a signed-in caller; a warm call reuses the worker', async () => {
     let started = performance.now();
     const cold = await asUser.functions.invoke('echo', { body: { hello: 'world' } });
     const coldMs = performance.now() - started;
@@ -93,7 +93,8 @@ describe('Edge Functions runtime (fixture functions on real Deno)', () => {
     const warmMs = performance.now() - started;
     expect(warm.error, 'the warm worker answers too').toBeNull();
     console.info(`functions: cold invoke ${Math.round(coldMs)} ms, warm invoke ${Math.round(warmMs)} ms`);
-    expect(warmMs, 'a warm worker is reused, not booted again per request').toBeLessThan(1000);
+    // The worker's boot id, not the time: beside a CPU-heavy process a reused worker once took 1.3 s to answer.
+    expect(warm.data.bootId, 'a warm worker is reused, not booted again per request').toBe(cold.data.bootId);
   }, 120_000);
 
   it('forwards method, sub-path, query, headers and a JSON body, and answers with CORS headers', async () => {
