@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
 import { describeUncommented, findUncommentedObjects } from './schema-comments.ts';
+import { supabaseCliTmpdir } from './supabase-cli-tmpdir.ts';
 
 /** Performance lints that must not appear (issue: data model). */
 const FORBIDDEN_PERFORMANCE_LINTS = new Set(['auth_rls_initplan', 'unindexed_foreign_keys', 'multiple_permissive_policies', 'duplicate_index']);
@@ -22,7 +23,7 @@ interface Lint {
 }
 
 function supabase(args: string[]) {
-  return spawnSync('npx', ['supabase', ...args], { encoding: 'utf8', env: { ...process.env, SUPABASE_AGENT: 'no', NO_COLOR: '1' } });
+  return spawnSync('npx', ['supabase', ...args], { encoding: 'utf8', env: { ...process.env, TMPDIR: supabaseCliTmpdir(), SUPABASE_AGENT: 'no', NO_COLOR: '1' } });
 }
 
 function parseLints(stdout: string): Lint[] {

@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import ts from 'typescript';
 import { ownedTempDir } from '../stack/temp-dirs.ts';
+import { supabaseCliTmpdir } from './supabase-cli-tmpdir.ts';
 
 const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_OUT = path.join(PROJECT_ROOT, 'src/lib/database.types.ts');
@@ -42,7 +43,7 @@ function isLoopback(dbUrl: string): boolean {
  */
 function generateWithCli(dbUrl: string): string {
   const cli = path.join(PROJECT_ROOT, 'node_modules/.bin/supabase');
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', TMPDIR: supabaseCliTmpdir() };
   // The local stack has no TLS; saying so up front keeps the CLI from trying it and warning.
   if (isLoopback(dbUrl) && !env.PGSSLMODE && !/[?&]sslmode=/.test(dbUrl)) env.PGSSLMODE = 'disable';
   const result = spawnSync(cli, ['gen', 'types', 'typescript', `--remote=${dbUrl}`], {
