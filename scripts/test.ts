@@ -75,15 +75,16 @@ function ramTempParent(): string | undefined {
   }
 }
 
+const diskTemp = os.tmpdir();
 const ramParent = process.env.TMPDIR ? undefined : ramTempParent();
 if (ramParent) {
   // The steps, and everything they start, put their temporary folders there. The folders stay named and
   // removed as in any temporary folder (stack/temp-dirs.ts); they go in it directly, not in a folder of the run:
   // Chromium's socket path under a deeper folder passed the 107 characters a Unix socket path may have.
-  process.env.LISTINGDESK_DISK_TMPDIR = os.tmpdir();
+  process.env.LISTINGDESK_DISK_TMPDIR = diskTemp;
   process.env.TMPDIR = ramParent;
 }
-const swept = [...new Set([process.env.LISTINGDESK_DISK_TMPDIR ?? os.tmpdir(), os.tmpdir()])].flatMap((parent) => sweepDeadTempDirs(parent));
+const swept = (ramParent ? [diskTemp, ramParent] : [diskTemp]).flatMap((parent) => sweepDeadTempDirs(parent));
 if (swept.length > 0) console.log(`Removed ${swept.length} temporary folder(s) left by earlier runs that died:\n  ${swept.join('\n  ')}`);
 const reports = ownedTempDir('listingdesk-reports-');
 const reportDir = reports.path;

@@ -20,9 +20,11 @@ let privateDir: string;
 let clone: string;
 let ports: string[];
 let forget = () => undefined as unknown;
+/** The disk's temporary folder: node_modules goes into the clone as hard links. (npm test may move TMPDIR into RAM, scripts/test.ts.) */
+const diskTmp = process.env.LISTINGDESK_DISK_TMPDIR ?? os.tmpdir();
 
 /** Folders the stack must not touch, with their modes before the test. */
-const watched = () => [...new Set(['/', '/root', os.tmpdir(), process.env.LISTINGDESK_DISK_TMPDIR ?? os.tmpdir(), '/var', '/var/cache', '/var/lib', privateDir, clone])].filter((d) => fs.existsSync(d));
+const watched = () => [...new Set(['/', '/root', os.tmpdir(), diskTmp, '/var', '/var/cache', '/var/lib', privateDir, clone])].filter((d) => fs.existsSync(d));
 const modes = () => Object.fromEntries(watched().map((d) => [d, (fs.statSync(d).mode & 0o7777).toString(8)]));
 
 function run(command: string, args: string[], timeout = 180_000) {
@@ -50,8 +52,6 @@ describe('a checkout in a private folder', { timeout: 600_000 }, () => {
   let before: Record<string, string>;
 
   beforeAll(async () => {
-    // On the checkout's disk: node_modules goes in as hard links. (npm test may move TMPDIR into RAM, scripts/test.ts.)
-    const diskTmp = process.env.LISTINGDESK_DISK_TMPDIR ?? os.tmpdir();
     privateDir = spawnSync('mktemp', ['-d', '-p', diskTmp, `${throwawayPrefix('checkout')}p${process.pid}-XXXXXX`], { encoding: 'utf8' }).stdout.trim();
     forget = onExit(cleanUp);
     expect(fs.statSync(privateDir).mode & 0o777, 'mktemp -d gives a private folder (0700)').toBe(0o700);
