@@ -35,7 +35,13 @@ interface VitestReport {
   numFailedTests: number;
   numPendingTests: number;
   numTodoTests: number;
-  testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
+  testResults: Array<{
+    name: string;
+    status: string;
+    /** why the file failed outside any test (its beforeAll, an import) */
+    message?: string;
+    assertionResults: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+  }>;
 }
 
 interface Step {
@@ -126,6 +132,8 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const failures: string[] = [];
+/** Each failed test, by file and name, with the first line of its error: the summary is what a CI log's tail shows. */
+const failedTests: string[] = [];
 const timings: string[] = [];
 
 const header = (step: Step) => `\n━━ ${step.name} ━━ ${step.command.join(' ')}`;
@@ -160,9 +168,20 @@ function countTests(step: Step): void {
   // A file that fails outside any test (its beforeAll, an import) marks its tests skipped, not failed:
   // count such a file as one failure so the closing line never reads "0 failed" for a broken suite.
   const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  for (const file of r.testResults) {
+    const where = path.relative(process.cwd(), file.name);
+    const failedHere = file.assertionResults.filter((a) => a.status === 'failed');
+    for (const test of failedHere) failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (file.status === 'failed' && failedHere.length === 0) failedTests.push(`${where}: ${firstLine(file.message)}`);
+  }
   passed += r.numPassedTests;
   failed += r.numFailedTests + brokenFiles;
   skipped += r.numPendingTests + r.numTodoTests;
+}
+
+function firstLine(message: string | undefined): string {
+  const line = (message ?? 'no message').split('\n').find((l) => l.trim() !== '') ?? 'no message';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 const started = performance.now();
@@ -187,5 +206,6 @@ if (strays.length > 0) failures.push(`stray processes of throwaway stacks:\n${st
 reports.remove();
 console.log(`\n━━ summary ━━\n${timings.join('\n')}\ntotal: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 if (failures.length > 0) console.log(`\nFailed steps:\n- ${failures.join('\n- ')}`);
+if (failedTests.length > 0) console.log(`\nFailed tests:\n- ${failedTests.join('\n- ')}`);
 console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failures.length > 0 ? 1 : 0);
