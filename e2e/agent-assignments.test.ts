@@ -91,7 +91,8 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
     await search(page, '');
     await page.getByRole('heading', { name: 'My Assigned Agents (3)' }).waitFor();
 
-    await page.getByRole('button', { name: 'Assign Priya Patel' }).click();
+    // exact: the accessible name "Unassign Priya Patel" contains "assign Priya Patel".
+    await page.getByRole('button', { name: 'Assign Priya Patel', exact: true }).click();
     expect(await latestToast(page, 'Agent assigned'), 'success toast').toContain('Agent assigned');
     await row(card(page, 'assigned-agents'), 'Priya Patel').waitFor();
     await card(page, 'available-agents').getByText('No available agents').waitFor();
@@ -112,6 +113,7 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
     await page.getByRole('button', { name: 'Unassign Priya Patel' }).click();
     expect(await latestToast(page, 'Agent unassigned'), 'success toast').toContain('Agent unassigned');
     await row(card(page, 'available-agents'), 'Priya Patel').waitFor();
+    await row(card(page, 'assigned-agents'), 'Priya Patel').waitFor({ state: 'detached' });
     await row(card(david.page, 'available-agents'), 'Priya Patel').waitFor({ timeout: 10_000 });
     expect(await priyasCoordinator(), 'Priya is unassigned again (seed state)').toBeNull();
     expect([...olivia.pageErrors, ...david.pageErrors].map((e) => e.message), 'no uncaught errors').toEqual([]);
@@ -125,7 +127,7 @@ describe('people: assignments, agent profile, new listing for an agent', () => {
       await route.continue();
     });
     try {
-      await page.getByRole('button', { name: 'Assign Priya Patel' }).click();
+      await page.getByRole('button', { name: 'Assign Priya Patel', exact: true }).click();
       expect(await latestToast(page, 'Failed to assign agent.'), 'failure toast with the 403 message').toMatch(/Failed to assign agent\. 403: agent is assigned to another coordinator/);
     } finally {
       await page.unroute('**/rest/v1/rpc/assign_agent');
