@@ -167,12 +167,16 @@ function countTests(step: Step): void {
   const r = JSON.parse(fs.readFileSync(step.report, 'utf8')) as VitestReport;
   // A file that fails outside any test (its beforeAll, an import) marks its tests skipped, not failed:
   // count such a file as one failure so the closing line never reads "0 failed" for a broken suite.
-  const brokenFiles = r.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+  let brokenFiles = 0;
   for (const file of r.testResults) {
     const where = path.relative(process.cwd(), file.name);
     const failedHere = file.assertionResults.filter((a) => a.status === 'failed');
     for (const test of failedHere) failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
-    if (file.status === 'failed' && failedHere.length === 0) failedTests.push(`${where}: ${firstLine(file.message)}`);
+    if (file.status === 'failed' && failedHere.length === 0) {
+      brokenFiles++;
+      // Vitest's JSON report keeps a file's own error (an import) but not a suite hook's: that one is in the step's output.
+      failedTests.push(`${where}: ${file.message ? firstLine(file.message) : 'failed outside its tests (a hook); the error is in the step’s output'}`);
+    }
   }
   passed += r.numPassedTests;
   failed += r.numFailedTests + brokenFiles;
