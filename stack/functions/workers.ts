@@ -133,16 +133,15 @@ export class WorkerPool {
 
   /**
    * Stops a function's worker (after its in-flight requests) if it started
-   * before `changedAt` (ms since the epoch; always when omitted); the next
-   * request boots fresh code. A worker started after the change read the
-   * changed files already.
+   * before `changedAt` (ms since the epoch); the next request boots fresh
+   * code. A worker started after the change read the changed files already.
    */
-  restart(name: string, changedAt = Infinity): void {
+  restart(name: string, changedAt: number): void {
     const worker = this.workers.get(name);
     if (worker && worker.spawnedAt < changedAt) this.retire(worker);
   }
 
-  restartAll(changedAt = Infinity): void {
+  restartAll(changedAt: number): void {
     for (const worker of [...this.workers.values()]) if (worker.spawnedAt < changedAt) this.retire(worker);
   }
 
