@@ -187,7 +187,7 @@ function countTests(step: Step): void {
 }
 
 function firstLine(message: string | undefined): string {
-  const line = (message ?? 'no message').split('\n').find((l) => l.trim() !== '') ?? 'no message';
+  const line = (message ?? '').split('\n').find((l) => l.trim() !== '') ?? 'no message';
   return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
