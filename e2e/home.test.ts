@@ -10,9 +10,9 @@ import { workerApp } from './support/worker-app.ts';
 
 const { stack, appUrl } = workerApp();
 
-/** What PostgREST says about itself, read directly so the page can be compared with it. */
+/** What PostgREST says about itself, read directly (the root needs the service role key) so the page can be compared with it. */
 async function restApiVersion(): Promise<string> {
-  const res = await fetch(`${stack.apiUrl}/rest/v1/`, { headers: { apikey: stack.anonKey } });
+  const res = await fetch(`${stack.apiUrl}/rest/v1/`, { headers: { apikey: stack.serviceRoleKey } });
   const body = (await res.json()) as { info: { version: string } };
   return body.info.version;
 }

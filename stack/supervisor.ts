@@ -186,7 +186,7 @@ export async function startStack(options: StartStackOptions = {}): Promise<Runni
       return service;
     };
     const gateway = await services.startGateway(ctx, [
-      { prefix: '/rest/v1', service: stoppedWithStack(services.createRestService(postgrest.url)) },
+      { prefix: '/rest/v1', service: stoppedWithStack(services.createRestService(postgrest.url, config.jwtSecret)) },
       { prefix: '/auth/v1', service: stoppedWithStack(await services.createAuthService({ ...ctx, pool: authPool })), openPaths: services.AUTH_OPEN_PATHS },
       { prefix: '/storage/v1', service: stoppedWithStack(await services.createStorageService({ ...ctx, pool: storagePool })), openPaths: services.STORAGE_OPEN_PATHS },
       { prefix: '/realtime/v1', service: stoppedWithStack(await services.createRealtimeService(ctx)), openPaths: services.REALTIME_OPEN_PATHS },

@@ -2,10 +2,19 @@
  * `/rest/v1` → PostgREST, headers and status passed through unchanged (as
  * Kong does on hosted Supabase). A request without `Authorization` acts with
  * its API key, as Kong's request transformer does.
+ *
+ * The root (`/rest/v1/`, PostgREST's OpenAPI description of every table and
+ * function the role may reach) is served to the service role only: hosted
+ * Supabase answers 403 to anon/publishable keys and user tokens there, and
+ * Supabase's self-hosted gateways do the same since supabase/supabase#45462.
+ * An agent's token used to read `/rpc/update_admin_settings` and the rest of
+ * the schema's map here. Tables and RPCs under `/rest/v1/<name>` are
+ * unchanged.
  */
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { applyCors, HOP_BY_HOP_HEADERS, sendJson } from './http.ts';
+import { verifyJwt } from './jwt.ts';
 import type { GatewayService } from './types.ts';
 
 
@@ -32,7 +41,18 @@ export function proxyTo(upstream: string, req: IncomingMessage, res: ServerRespo
   });
 }
 
-export function createRestService(restUrl: string): GatewayService {
+/** The role a request acts as (its bearer token, else its API key), when the token verifies; PostgREST answers the others itself. */
+async function verifiedRole(authorization: string | undefined, jwtSecret: string): Promise<string | undefined> {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+  if (!token) return undefined;
+  try {
+    return (await verifyJwt(token, jwtSecret)).role;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createRestService(restUrl: string, jwtSecret: string): GatewayService {
   return {
     async handle(req, res, subPath, url) {
       applyCors(req, res);
@@ -40,6 +60,16 @@ export function createRestService(restUrl: string): GatewayService {
       if (!req.headers.authorization) {
         const key = req.headers.apikey ?? url.searchParams.get('apikey');
         if (typeof key === 'string') extra.authorization = `Bearer ${key}`;
+      }
+      if (subPath === '/') {
+        const role = await verifiedRole(extra.authorization ?? req.headers.authorization, jwtSecret);
+        // A token that does not verify goes on to PostgREST, which answers 401 as for any path.
+        if (role !== undefined && role !== 'service_role') {
+          return sendJson(res, 403, {
+            message: 'The REST API root (its OpenAPI description) is served only with the service role (secret) key.',
+            hint: 'Read tables and functions at /rest/v1/<name>; use the service role key on a server to read the schema.',
+          });
+        }
       }
       await proxyTo(restUrl, req, res, `${subPath}${url.search}`, extra);
     },

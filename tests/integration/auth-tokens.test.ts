@@ -9,7 +9,8 @@ import { authFetch } from './auth-support.ts';
 
 const restStatus = async (token: string) => {
   const info = stackInfo();
-  const res = await fetch(`${info.apiUrl}/rest/v1/`, { headers: { apikey: info.anonKey, Authorization: `Bearer ${token}` } });
+  // A table, not the root: the root is the service role's only (tests/integration/rest-root.test.ts).
+  const res = await fetch(`${info.apiUrl}/rest/v1/listings?select=id&limit=1`, { headers: { apikey: info.anonKey, Authorization: `Bearer ${token}` } });
   return res.status;
 };
 

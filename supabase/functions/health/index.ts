@@ -7,9 +7,16 @@
  *
  * Answers 200 `{ ok: true, services, checkedAt }` when everything is up and
  * 503 with the same body otherwise, so a plain HTTP monitor needs no parsing.
+ * A signed-in super admin's call also gets `restApi` (PostgREST's version,
+ * the schema's title and how many endpoints it exposes) for the admin's
+ * System Status: the REST root that describes them is served only with the
+ * service role key (as on hosted Supabase), so the browser cannot read it.
  */
+import { actingAccount, isSuperAdmin } from '../_shared/account.ts';
 import { pg } from '../_shared/deps.ts';
 import { handler, json } from '../_shared/http.ts';
+import { createTokenClient } from '../_shared/supabase.ts';
+import { plausibleClaims } from '../_shared/token.ts';
 
 interface ServiceState {
   ok: boolean;
@@ -78,15 +85,57 @@ async function database(dbUrl: string): Promise<{ ok: boolean; error?: string }>
   }
 }
 
+interface RestApiFacts {
+  version: string;
+  schemaTitle: string;
+  endpointCount: number;
+}
+
+/** True when the request carries a signed-in super admin's token (the database decides; any doubt is a no). */
+async function callerIsSuperAdmin(req: Request): Promise<boolean> {
+  const token = req.headers.get('Authorization')?.replace(/^Bearer\s+/i, '') ?? '';
+  if (!plausibleClaims(token)) return false;
+  try {
+    const account = await actingAccount(createTokenClient(token));
+    return account !== null && isSuperAdmin(account);
+  } catch {
+    return false;
+  }
+}
+
+/** What PostgREST says about itself at its root, read with the service role key. */
+async function restApiFacts(url: string, service: string): Promise<RestApiFacts | null> {
+  try {
+    const res = await fetch(`${url}/rest/v1/`, {
+      headers: { apikey: service, Authorization: `Bearer ${service}`, Accept: 'application/openapi+json' },
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) {
+      await res.body?.cancel();
+      return null;
+    }
+    const document = (await res.json()) as { info?: { title?: unknown; version?: unknown }; paths?: Record<string, unknown> };
+    if (typeof document.info?.version !== 'string' || typeof document.info.title !== 'string') return null;
+    return {
+      version: document.info.version,
+      schemaTitle: document.info.title,
+      endpointCount: Object.keys(document.paths ?? {}).filter((path) => path !== '/').length,
+    };
+  } catch {
+    return null;
+  }
+}
+
 Deno.serve(
-  handler(async () => {
+  handler(async (req) => {
     const url = Deno.env.get('SUPABASE_URL') ?? '';
     const anon = Deno.env.get('SUPABASE_ANON_KEY') ?? '';
     const service = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
     const dbUrl = Deno.env.get('SUPABASE_DB_URL') ?? '';
 
     const [rest, auth, storage, rt, db] = await Promise.all([
-      timed(() => http(`${url}/rest/v1/`, anon)),
+      // The root needs the service role key (hosted answers 403 to the anon key there).
+      timed(() => http(`${url}/rest/v1/`, service)),
       timed(() => http(`${url}/auth/v1/health`, anon)),
       timed(() => http(`${url}/storage/v1/bucket`, service)),
       timed(() => realtime(url, anon)),
@@ -94,6 +143,9 @@ Deno.serve(
     ]);
     const services = { rest, auth, storage, realtime: rt, db };
     const ok = Object.values(services).every((s) => s.ok);
-    return json({ ok, services, checkedAt: new Date().toISOString() }, ok ? 200 : 503, { 'Cache-Control': 'no-store' });
+    const restApi = rest.ok && (await callerIsSuperAdmin(req)) ? await restApiFacts(url, service) : null;
+    return json({ ok, services, checkedAt: new Date().toISOString(), ...(restApi ? { restApi } : {}) }, ok ? 200 : 503, {
+      'Cache-Control': 'no-store',
+    });
   }),
 );

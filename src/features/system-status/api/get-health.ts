@@ -42,6 +42,8 @@ const healthSchema = z.object({
   ok: z.boolean(),
   services: z.record(z.string(), serviceStatusSchema),
   checkedAt: z.string(),
+  /** PostgREST's own description, for a super admin's call only (the REST root needs the service role key). */
+  restApi: z.optional(z.object({ version: z.string(), schemaTitle: z.string(), endpointCount: z.number() })),
 });
 
 export type Health = z.output<typeof healthSchema>;

@@ -23,7 +23,7 @@ function SessionFact() {
   return session.data.signedIn ? <>Signed in as {session.data.email ?? 'a user'}</> : <>Signed out</>;
 }
 
-/** What PostgREST says about itself with the anon key, plus the browser's auth session. */
+/** What PostgREST says about itself (read by the health function with the service role key), plus the browser's auth session. */
 export function DatabaseApiCard() {
   const rest = useRestApiInfo();
 
@@ -31,7 +31,7 @@ export function DatabaseApiCard() {
     <Card>
       <CardHeader>
         <CardTitle>Database API</CardTitle>
-        <CardDescription>PostgREST, read with the public anon key</CardDescription>
+        <CardDescription>PostgREST, as the health function reads it</CardDescription>
         {!rest.isPending && (
           <CardAction>
             <StatusBadge level={rest.isError ? 'down' : 'operational'} />
@@ -50,7 +50,7 @@ export function DatabaseApiCard() {
             <Fact label="Server">{rest.data ? `PostgREST ${rest.data.version}` : <Skeleton className="h-4 w-28" />}</Fact>
             <Fact label="Schema">{rest.data ? rest.data.schemaTitle : <Skeleton className="h-4 w-36" />}</Fact>
             <Fact label="Exposed endpoints">{rest.data ? rest.data.endpointCount : <Skeleton className="h-4 w-8" />}</Fact>
-            <Fact label="Response time">{rest.data ? `${rest.data.latencyMs} ms` : <Skeleton className="h-4 w-12" />}</Fact>
+            <Fact label="Response time">{rest.data ? (rest.data.latencyMs === undefined ? 'Not measured' : `${rest.data.latencyMs} ms`) : <Skeleton className="h-4 w-12" />}</Fact>
             <Fact label="Auth session">
               <SessionFact />
             </Fact>
