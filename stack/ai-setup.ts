@@ -8,7 +8,7 @@
 export function aiSetupLine(functionsEnv: Record<string, string>): string {
   const key = functionsEnv.OPENAI_API_KEY?.trim();
   if (!key) {
-    return 'off: set OPENAI_API_KEY in supabase/functions/.env (a local Ollama: OPENAI_BASE_URL=http://127.0.0.1:11434/v1 + OPENAI_API_KEY=ollama) and restart; README → AI';
+    return 'off: set OPENAI_API_KEY in supabase/functions/.env (a local Ollama: OPENAI_BASE_URL=http://127.0.0.1:11434/v1 + OPENAI_API_KEY=ollama) and restart; docs/ai.md';
   }
   const model = functionsEnv.OPENAI_MODEL?.trim() || 'gpt-4o-mini';
   const server = functionsEnv.OPENAI_BASE_URL?.trim() || 'OpenAI';

@@ -128,7 +128,7 @@ describe('role changes are seen by the next request', () => {
     const warm = await warmPool(both);
     expect(await both(), 'a super admin reads every account and listing').toEqual([[admin.id!, SEED.olivia, SEED.marcus].sort(), [SEED.bartonHills]]);
 
-    // The only way to demote is the database owner's SQL (README: the first super admin is made so).
+    // The only way to demote is the database owner's SQL (docs/deployment.md: the first super admin is made so).
     await withDb((db) => db.query(`update public.users set role = 'agent', original_role = null where id = $1`, [admin.id]));
     await afterChange(warm, both, (answer, which) =>
       expect(answer, `${which}: a demoted super admin reads only their own account and no one else's listing`).toEqual([[admin.id], []]),

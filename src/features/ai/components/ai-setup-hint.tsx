@@ -7,7 +7,7 @@ function EnvLine({ children }: { children: string }) {
 
 /**
  * How whoever runs this installation turns AI on, the two fastest ways, with
- * the exact variables (README → "AI (optional)" has the others). People who
+ * the exact variables (docs/ai.md has the others). People who
  * do not run the installation read it as "ask your administrator".
  */
 export function AiSetupHint() {
