@@ -4,9 +4,10 @@
  * coordinator their own and the global ones, a super admin all, agents and
  * other teams nothing), and what the database does with them: every
  * matching template's items are added once when a listing is created or
- * changes, re-application never duplicates, untouched items of a template
- * that no longer matches go while worked-on ones stay, a removed item stays
- * removed until applied by hand, and due dates follow their anchors when the
+ * changes, re-application never duplicates, untouched tasks of a template
+ * that no longer matches go while worked-on ones and required documents stay
+ * (the documents marked unmatched), a removed task stays removed until
+ * applied by hand, and due dates follow their anchors when the
  * contract is amended. Templates here match only Wyoming (WY) listings, which
  * no other test file creates.
  */
@@ -32,6 +33,7 @@ interface Item {
   status: string;
   template_id: string | null;
   applied_by_hand: boolean;
+  unmatched_at: string | null;
 }
 
 async function template(actor: Actor, name: string, conditions: object, items: object[]): Promise<string> {
@@ -123,7 +125,7 @@ describe('automatic application', () => {
     expect(await checklist(noAttributes), 'a listing without attributes matches no template with conditions on them').toEqual([]);
   });
 
-  it('untouched items of a template that no longer matches go; worked-on ones stay', async () => {
+  it('untouched tasks of a template that no longer matches go; worked-on ones and required documents stay', async () => {
     const listingId = await newListing(agentA, { state: 'WY', year_built: 1950 });
     const before = await checklist(listingId);
     const photos = before.find((i) => i.title === 'Upload seller photos')!;
@@ -139,17 +141,27 @@ describe('automatic application', () => {
     });
 
     await coordA.client.from('listings').update({ year_built: 1990 }).eq('id', listingId);
-    expect(titles(await checklist(listingId)), 'built 1990: the untouched lead paint requirement goes, the done to-do stays').toEqual(
-      ['Confirm showing instructions', 'Listing Agreement', 'Order lead inspection', 'Upload seller photos'],
+    // Issue 51 item 4: a required document never leaves with an attribute change; it stays, marked.
+    const built1990 = await checklist(listingId);
+    expect(titles(built1990), 'built 1990: the untouched lead paint requirement stays, the done to-do stays').toEqual(
+      ['Confirm showing instructions', 'Lead-Based Paint Disclosure', 'Listing Agreement', 'Order lead inspection', 'Upload seller photos'],
     );
+    expect(built1990.filter((i) => i.unmatched_at !== null).map((i) => i.title), 'the lead paint requirement is marked as no longer matching').toEqual([
+      'Lead-Based Paint Disclosure',
+    ]);
     await agentA.client.from('listings').update({ state: 'MT' }).eq('id', listingId);
-    expect(titles(await checklist(listingId)), 'moved out of WY: only the worked-on items stay').toEqual(['Order lead inspection', 'Upload seller photos']);
+    expect(titles(await checklist(listingId)), 'moved out of WY: the worked-on items and the required documents stay').toEqual([
+      'Lead-Based Paint Disclosure',
+      'Listing Agreement',
+      'Order lead inspection',
+      'Upload seller photos',
+    ]);
     expect(await tasksTitled(listingId, 'Confirm showing instructions'), "the untouched item's task is deleted with it").toEqual([]);
     expect(await tasksTitled(listingId, 'Upload seller photos'), 'the answered task stays').toHaveLength(1);
 
     await agentA.client.from('listings').update({ state: 'WY' }).eq('id', listingId);
-    expect(titles(await checklist(listingId)), 'back in WY: the resale items return, the kept one once').toEqual(
-      ['Confirm showing instructions', 'Listing Agreement', 'Order lead inspection', 'Upload seller photos'],
+    expect(titles(await checklist(listingId)), 'back in WY: the resale items return, the kept ones once').toEqual(
+      ['Confirm showing instructions', 'Lead-Based Paint Disclosure', 'Listing Agreement', 'Order lead inspection', 'Upload seller photos'],
     );
   });
 });
@@ -181,13 +193,14 @@ describe('live', () => {
 describe('by hand', () => {
   it('a removed item stays removed until its template is applied by hand; a non-matching template applied by hand stays', async () => {
     const listingId = await newListing(agentA, { state: 'WY', year_built: 1990 });
-    const agreement = (await checklist(listingId)).find((i) => i.title === 'Listing Agreement')!;
-    const agentDelete = await agentA.client.from('listing_checklist_items').delete().eq('id', agreement.id).select('id');
+    // A task item: required documents are waived, not removed (issue 51 item 4, compliance-gate-hardening).
+    const showing = (await checklist(listingId)).find((i) => i.title === 'Confirm showing instructions')!;
+    const agentDelete = await agentA.client.from('listing_checklist_items').delete().eq('id', showing.id).select('id');
     expect(agentDelete.data, 'an agent removes nothing').toEqual([]);
-    const removed = await coordA.client.from('listing_checklist_items').delete().eq('id', agreement.id).select('id');
+    const removed = await coordA.client.from('listing_checklist_items').delete().eq('id', showing.id).select('id');
     expect(removed.data, 'the coordinator removes a single item').toHaveLength(1);
     await agentA.client.from('listings').update({ has_hoa: false }).eq('id', listingId);
-    expect(titles(await checklist(listingId)), 'automatic application does not bring it back').not.toContain('Listing Agreement');
+    expect(titles(await checklist(listingId)), 'automatic application does not bring it back').not.toContain('Confirm showing instructions');
 
     const refusals = [
       [agentA, 403, "only the listing's coordinator applies checklist templates"],
