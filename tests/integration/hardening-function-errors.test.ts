@@ -71,10 +71,12 @@ describe('account functions', () => {
 });
 
 describe('listing, message and task functions', () => {
-  it('set_listing_status: unknown 404, not the coordinator 403, unknown status 400', async () => {
+  it("set_listing_status: unknown or another team's 404, the listing's agent 403, unknown status 400", async () => {
     await expectRefusal(admin.client, 'set_listing_status', { listing_id: unknown(), new_status: 'live' }, 404, 'listing not found');
     await expectRefusal(tc1.client, 'set_listing_status', { listing_id: unknown(), new_status: 'live' }, 404, 'listing not found');
-    await expectRefusal(tc2.client, 'set_listing_status', { listing_id: listingA, new_status: 'live' }, 403, "only the listing's coordinator changes its status");
+    // Another team's listing answers as an unknown one (issue 51 item 10: no existence leak).
+    await expectRefusal(tc2.client, 'set_listing_status', { listing_id: listingA, new_status: 'live' }, 404, 'listing not found');
+    await expectRefusal(agentA.client, 'set_listing_status', { listing_id: listingA, new_status: 'live' }, 403, "only the listing's coordinator changes its status");
     await expectRefusal(tc1.client, 'set_listing_status', { listing_id: listingA, new_status: 'sold' }, 400, 'status must be incomplete, ready, live, under_contract or closed');
   });
 

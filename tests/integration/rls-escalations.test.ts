@@ -152,7 +152,7 @@ describe('listings', () => {
     const agentRpc = await agentA.client.rpc('set_listing_status', { listing_id: listingA, new_status: 'live' });
     expect(agentRpc.error?.code, 'set_listing_status refuses agents').toBe('42501');
     const otherTc = await tc2.client.rpc('set_listing_status', { listing_id: listingA, new_status: 'live' });
-    expect(otherTc.error?.code, 'set_listing_status refuses another coordinator').toBe('42501');
+    expect(otherTc.error?.code, "set_listing_status answers another team's coordinator as for an unknown listing (issue 51 item 10: no existence leak)").toBe('PT404');
     const ok = await tc1.client.rpc('set_listing_status', { listing_id: listingA, new_status: 'under_contract' });
     expect(ok.data?.status, "the listing's coordinator changes status").toBe('under_contract');
     const activity = await agentA.client.from('activity_log').select('action').eq('listing_id', created.data!.id);

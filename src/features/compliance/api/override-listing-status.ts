@@ -3,13 +3,14 @@ import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
 import { throwIfError } from '@/lib/api-error';
 import { LISTING_STATUSES } from '@/lib/listing-status';
+import { requiredText } from '@/lib/required-text';
 import { supabase } from '@/lib/supabase';
 import { toastFailure } from '@/lib/toast-failure';
 
 export const overrideListingStatusInputSchema = z.object({
   listingId: z.uuid(),
   status: z.enum(LISTING_STATUSES),
-  reason: z.string().trim().min(1, 'A reason is required').max(2000),
+  reason: requiredText('A reason is required', 2000),
 });
 export type OverrideListingStatusInput = z.input<typeof overrideListingStatusInputSchema>;
 

@@ -2,13 +2,14 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
 import { throwIfError } from '@/lib/api-error';
+import { requiredText } from '@/lib/required-text';
 import { supabase } from '@/lib/supabase';
 import { toastFailure } from '@/lib/toast-failure';
 import { complianceKeys } from '@/features/compliance/api/query-keys';
 
 export const reviewDocumentInputSchema = z.discriminatedUnion('decision', [
   z.object({ documentId: z.uuid(), listingId: z.uuid(), decision: z.literal('approve') }),
-  z.object({ documentId: z.uuid(), listingId: z.uuid(), decision: z.literal('return'), reason: z.string().trim().min(1, 'A reason is required to return a document').max(2000) }),
+  z.object({ documentId: z.uuid(), listingId: z.uuid(), decision: z.literal('return'), reason: requiredText('A reason is required to return a document', 2000) }),
 ]);
 export type ReviewDocumentInput = z.input<typeof reviewDocumentInputSchema>;
 

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
+import { requiredText } from '@/lib/required-text';
 import { supabase } from '@/lib/supabase';
 import { useContractMutation } from '@/features/contracts/hooks/use-contract-mutation';
 
-export const terminationReasonSchema = z.string().trim().min(1, 'A reason is required').max(1000, 'At most 1,000 characters');
+/** Trimmed as the database trims it (private.trim_text): a reason of whitespace of any kind is none. */
+export const terminationReasonSchema = requiredText('A reason is required', 1000, 'At most 1,000 characters');
 
 export const terminateContractInputSchema = z.object({ listingId: z.uuid(), contractId: z.uuid(), reason: terminationReasonSchema });
 export type TerminateContractInput = z.input<typeof terminateContractInputSchema>;
