@@ -1,9 +1,11 @@
 /**
  * Documents and photos of a listing, in Chromium against a throwaway stack:
  * the agent uploads (and is refused clearly, with nothing stored), downloads
- * byte-identical files, downloads everything as one zip, adds photos; another
+ * byte-identical files, sees what the coordinator's approval recorded (size,
+ * checksum), downloads everything as one zip, adds photos; another
  * agent can reach none of it, by screen, query or storage path.
  */
+import crypto from 'node:crypto';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -17,6 +19,7 @@ const { stack, appUrl } = workerApp();
 
 const AGENT = 'marcus.johnson@listingdesk.test';
 const OTHER_AGENT = 'sarah.thompson@listingdesk.test';
+const COORDINATOR = 'olivia.chen@listingdesk.test';
 const ADDRESS = '1418 Barton Hills Dr';
 const DOCS = 'listing-documents';
 const PHOTOS = 'listing-photos';
@@ -79,6 +82,25 @@ describe('listing documents and photos', () => {
     expect(download.suggestedFilename(), 'the download keeps the file name').toBe('Listing Agreement.pdf');
     expect(Buffer.compare(await downloadedBytes(download), agreement), 'the downloaded bytes equal the uploaded ones').toBe(0);
     await saveScreenshot(page, 'listing-agent-documents-uploaded');
+  });
+
+  test("once the coordinator approves it, the row shows what was approved: when, the file's size and checksum", async () => {
+    const { page } = agent;
+    const [uploaded] = await query<{ id: string; review_state: string | null }>(stack, "select id, review_state from public.documents where listing_id = $1 and file_name = 'Listing Agreement.pdf'", [
+      listingId,
+    ]);
+    expect(uploaded.review_state, 'typed as a Listing Agreement from its name, it waits for review (the listing requires one)').toBe('submitted');
+    const { client } = await clientAs(stack, COORDINATOR);
+    const approved = await client.rpc('review_document', { document_id: uploaded.id, decision: 'approve' });
+    expect(approved.error, 'the coordinator approves it').toBeNull();
+    await page.reload();
+    const line = page.getByTestId('document').filter({ hasText: 'Listing Agreement.pdf' }).getByTestId('approved-file');
+    await line.waitFor({ timeout: 20_000 });
+    const checksum = crypto.createHash('md5').update(agreement).digest('hex');
+    expect(await line.textContent(), 'approved, with the size and the start of the checksum of the approved bytes').toMatch(
+      new RegExp(`^Approved .+ · ${formatFileSize(agreement.length).replace('.', '\\.')} · checksum ${checksum.slice(0, 12)}…$`),
+    );
+    expect(await line.getAttribute('title'), 'the whole checksum is in its title').toContain(checksum);
   });
 
   test('a refused type and an oversize file are explained and store nothing; so is a type the bucket refuses', async () => {

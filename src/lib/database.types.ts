@@ -1467,6 +1467,8 @@ export type Database = {
           "review_state": string | null
           "reviewed_at": string | null
           "reviewed_by": string | null
+          "reviewed_checksum": string | null
+          "reviewed_size": number | null
           "team_tc_id": string | null
           "uploaded_by": string | null
           "version": number
@@ -1491,6 +1493,8 @@ export type Database = {
           "review_state"?: string | null
           "reviewed_at"?: string | null
           "reviewed_by"?: string | null
+          "reviewed_checksum"?: string | null
+          "reviewed_size"?: number | null
           "team_tc_id"?: string | null
           "uploaded_by"?: string | null
           "version"?: number
@@ -1514,6 +1518,8 @@ export type Database = {
           "review_state"?: string | null
           "reviewed_at"?: string | null
           "reviewed_by"?: string | null
+          "reviewed_checksum"?: string | null
+          "reviewed_size"?: number | null
           "team_tc_id"?: string | null
           "uploaded_by"?: string | null
           "version"?: number
@@ -4168,6 +4174,8 @@ export type Database = {
           "review_state": string | null
           "reviewed_at": string | null
           "reviewed_by": string | null
+          "reviewed_checksum": string | null
+          "reviewed_size": number | null
           "team_tc_id": string | null
           "uploaded_by": string | null
           "version": number

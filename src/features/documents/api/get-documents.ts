@@ -6,7 +6,7 @@ import { documentBucket } from '@/features/documents/lib/document-scope';
 
 /** What every document list shows: the row, its scope, type, version and review, and the uploader's name. */
 export const DOCUMENT_COLUMNS =
-  'id, listing_id, team_tc_id, is_general, file_name, file_url, file_type, file_size, uploaded_by, created_at, document_type, version_of, version, review_state, review_reason, reviewed_at, uploaded_by_user:users!documents_uploaded_by_fkey(first_name, last_name, email)';
+  'id, listing_id, team_tc_id, is_general, file_name, file_url, file_type, file_size, uploaded_by, created_at, document_type, version_of, version, review_state, review_reason, reviewed_at, reviewed_size, reviewed_checksum, uploaded_by_user:users!documents_uploaded_by_fkey(first_name, last_name, email)';
 
 /** A listing's documents, newest first; file_url is the object path in the listing-documents bucket. */
 export async function getDocuments(listingId: string) {

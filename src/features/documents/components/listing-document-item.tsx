@@ -12,10 +12,12 @@ import { ReviewStateBadge } from '@/features/documents/components/review-state-b
 import { UploadDocumentDialog } from '@/features/documents/components/upload-document-dialog';
 import { viewDocument } from '@/features/documents/lib/document-actions';
 import type { DocumentWithVersions } from '@/features/documents/lib/document-versions';
+import { describeApprovedFile } from '@/features/documents/lib/reviewed-file';
 
 /**
  * A listing document as its latest version: type (settable while it has
- * none), review state and a returned document's reason, 'Upload new version',
+ * none), review state, what an approval recorded (date, size, checksum) and a
+ * returned document's reason, 'Upload new version',
  * and the earlier versions, each viewable.
  */
 export function ListingDocumentItem({
@@ -38,6 +40,7 @@ export function ListingDocumentItem({
   const setType = useSetDocumentType();
   const typeLabel = types?.find((t) => t.key === latest.document_type)?.label;
   const firstVersionId = latest.version_of ?? latest.id;
+  const approvedFile = describeApprovedFile(latest);
 
   const details = (
     <div className="mt-1 flex flex-col gap-1.5">
@@ -56,6 +59,11 @@ export function ListingDocumentItem({
         {latest.version > 1 && <span className="text-muted-foreground text-xs">Version {latest.version}</span>}
         <ReviewStateBadge state={latest.review_state} />
       </div>
+      {approvedFile && (
+        <p className="text-muted-foreground text-xs" data-testid="approved-file" title={latest.reviewed_checksum ? `MD5 checksum (Storage eTag) of the approved file: ${latest.reviewed_checksum}` : undefined}>
+          {approvedFile}
+        </p>
+      )}
       {latest.review_state === 'returned' && latest.review_reason && (
         <p className="text-destructive text-sm" data-testid="returned-reason">
           Returned: {latest.review_reason}
