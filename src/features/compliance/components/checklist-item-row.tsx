@@ -1,4 +1,4 @@
-import { FileCheck2, ListTodo, Trash2, UserRound } from 'lucide-react';
+import { FileCheck2, ListTodo, Trash2, TriangleAlert, UserRound } from 'lucide-react';
 import { format, parseISO } from 'date-fns';
 import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import type { ChecklistItem } from '@/features/compliance/api/get-checklist-items';
 import { useRemoveChecklistItem, useSetChecklistItemDone } from '@/features/compliance/api/change-checklist-item';
+import { WaiveItemDialog } from '@/features/compliance/components/waive-item-dialog';
 import { STAGE_LABELS, type ComplianceStage } from '@/features/compliance/lib/compliance-gate';
 
 const DOCUMENT_STATES: Record<string, { label: string; className: string }> = {
@@ -17,8 +18,10 @@ const DOCUMENT_STATES: Record<string, { label: string; className: string }> = {
 
 /**
  * One applied item: a required document (its stage and where it stands:
- * missing, waiting for review, returned, approved), the agent's requirement
- * task, or the coordinator's to-do (a done toggle).
+ * missing, waiting for review, returned, approved; or waived, with who and
+ * why; marked when its template no longer matches the listing), the agent's
+ * requirement task, or the coordinator's to-do (a done toggle). Managers
+ * waive a required document with a reason and remove task items.
  */
 export function ChecklistItemRow({ item, typeLabel, documentState, canManage }: { item: ChecklistItem; typeLabel: string | undefined; documentState?: string; canManage: boolean }) {
   const setDone = useSetChecklistItemDone();
@@ -26,6 +29,8 @@ export function ChecklistItemRow({ item, typeLabel, documentState, canManage }: 
   const title = item.kind === 'document' ? (typeLabel ?? item.document_type ?? 'Document') : (item.title ?? 'Task');
   const done = item.status === 'done';
   const isTodo = item.kind === 'task' && item.assignee === 'coordinator';
+  const waived = item.kind === 'document' && item.waived_at !== null;
+  const unmatched = item.kind === 'document' && !waived && item.unmatched_at !== null;
 
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border p-3" data-testid="checklist-item">
@@ -57,14 +62,32 @@ export function ChecklistItemRow({ item, typeLabel, documentState, canManage }: 
             </>
           )}
         </span>
+        {waived && (
+          <p className="text-muted-foreground text-xs break-words" data-testid="waived-note">
+            Waived by {item.waived_by_name ?? 'a coordinator'}: {item.waived_reason}
+          </p>
+        )}
+        {unmatched && (
+          <p className="flex items-start gap-1 text-xs break-words text-amber-900" data-testid="unmatched-note">
+            <TriangleAlert aria-hidden className="mt-px size-3 shrink-0" />
+            No template matches this listing any more since its details changed; still required until waived.
+          </p>
+        )}
       </div>
       {item.kind === 'task' && done && <Badge variant="secondary">Done</Badge>}
-      {documentState && DOCUMENT_STATES[documentState] && (
+      {waived && <Badge variant="secondary">Waived</Badge>}
+      {unmatched && (
+        <Badge variant="outline" className="border-amber-200 bg-amber-50 text-amber-900">
+          No longer matches
+        </Badge>
+      )}
+      {!waived && documentState && DOCUMENT_STATES[documentState] && (
         <Badge variant="outline" className={DOCUMENT_STATES[documentState].className}>
           {DOCUMENT_STATES[documentState].label}
         </Badge>
       )}
-      {canManage && (
+      {canManage && item.kind === 'document' && !waived && <WaiveItemDialog listingId={item.listing_id} itemId={item.id} title={title} />}
+      {canManage && item.kind === 'task' && (
         <ConfirmAction
           title="Remove item"
           question={`Remove "${title}" from this listing's checklist?`}

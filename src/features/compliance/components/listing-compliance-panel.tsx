@@ -12,7 +12,8 @@ import { ComplianceProgress } from '@/features/compliance/components/compliance-
  * A listing's compliance: required documents approved per stage, then the
  * applied checklist (required documents, the agent's requirement tasks, the
  * coordinator's to-dos). The coordinator and super admin apply templates by
- * hand, tick to-dos and remove items.
+ * hand, tick to-dos, remove task items and waive required documents with a
+ * reason (shown as "Waived by <name>: <reason>").
  */
 export function ListingCompliancePanel({ listingId, user }: { listingId: string; user: CurrentUser }) {
   const compliance = useListingCompliance(listingId);
