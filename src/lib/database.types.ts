@@ -1947,7 +1947,12 @@ export type Database = {
           "template_id": string | null
           "template_item_id": string | null
           "title": string
+          "unmatched_at": string | null
           "updated_at": string
+          "waived_at": string | null
+          "waived_by": string | null
+          "waived_by_name": string | null
+          "waived_reason": string | null
         }
         ComputedFields: never
         Insert: {
@@ -1969,7 +1974,12 @@ export type Database = {
           "template_id"?: string | null
           "template_item_id"?: string | null
           "title": string
+          "unmatched_at"?: string | null
           "updated_at"?: string
+          "waived_at"?: string | null
+          "waived_by"?: string | null
+          "waived_by_name"?: string | null
+          "waived_reason"?: string | null
         }
         Update: {
           "applied_by_hand"?: boolean
@@ -1990,7 +2000,12 @@ export type Database = {
           "template_id"?: string | null
           "template_item_id"?: string | null
           "title"?: string
+          "unmatched_at"?: string | null
           "updated_at"?: string
+          "waived_at"?: string | null
+          "waived_by"?: string | null
+          "waived_by_name"?: string | null
+          "waived_reason"?: string | null
         }
         Relationships: [
           {
@@ -2044,6 +2059,28 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "checklist_template_items"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_checklist_items_waived_by_fkey"
+            columns: [
+              "waived_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_checklist_items_waived_by_fkey"
+            columns: [
+              "waived_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
             referencedColumns: [
               "id"
             ]
@@ -4414,6 +4451,44 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "users"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      "waive_checklist_item": {
+        Args: {
+          "item_id": string
+          "reason": string
+        }
+        Returns: {
+          "applied_by_hand": boolean
+          "assignee": string | null
+          "created_at": string
+          "document_type": string | null
+          "due_date": string | null
+          "id": string
+          "kind": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "needs_approval": boolean | null
+          "position": number
+          "required_for": string | null
+          "status": string
+          "task_id": string | null
+          "template_id": string | null
+          "template_item_id": string | null
+          "title": string
+          "unmatched_at": string | null
+          "updated_at": string
+          "waived_at": string | null
+          "waived_by": string | null
+          "waived_by_name": string | null
+          "waived_reason": string | null
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listing_checklist_items"
           isOneToOne: true
           isSetofReturn: false
         }
