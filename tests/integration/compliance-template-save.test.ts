@@ -202,7 +202,7 @@ describe('refusals', () => {
       [[task('Fine'), { kind: 'checklist' }], 'item 2: kind must be task or document'],
       [[{ kind: 'task', title: 'No assignee' }], 'item 1: a task needs a title and an assignee (agent or coordinator)'],
       [[documentItem('listing_agreement', 'forever')], 'item 1: required_for must be live, under_contract or closed'],
-      [[task('Late', { offset_days: 1.5 })], 'item 1: offset_days must be a whole number of days from -3650 to 3650'],
+      [[task('Late', { offset_days: 1.5 })], 'item 1: offset_days must be a whole number of days from -365 to 365'],
       [[task('Odd', { colour: 'blue' })], 'item 1: colour is not an item field (id, kind, title, description, priority, assignee, anchor, offset_days, offset_unit, document_type, required_for, needs_approval)'],
     ];
     for (const [items, message] of cases) {

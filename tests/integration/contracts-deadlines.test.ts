@@ -169,8 +169,8 @@ describe('preview_contract_deadlines: refusals', () => {
     await refused('car-rpa', {}, 'acceptance_date is required for car-rpa');
     await refused('car-rpa', { acceptance_date: '2026-02-30' }, 'acceptance_date must be a date YYYY-MM-DD, got "2026-02-30"');
     await refused('trec-20-18', { effective_date: '2026-06-01', closing_date: 'next week' }, 'closing_date must be a date YYYY-MM-DD, got "next week"');
-    await refused('trec-20-18', { effective_date: '2026-06-01', option_days: -1 }, 'option_days must be a whole number of days from 0 to 3650, got -1');
-    await refused('car-rpa', { acceptance_date: '2026-06-01', loan_days: 2.5 }, 'loan_days must be a whole number of days from 0 to 3650, got 2.5');
+    await refused('trec-20-18', { effective_date: '2026-06-01', option_days: -1 }, 'option_days must be a whole number of days from 0 to 365, got -1');
+    await refused('car-rpa', { acceptance_date: '2026-06-01', loan_days: 2.5 }, 'loan_days must be a whole number of days from 0 to 365, got 2.5');
     await refused('car-rpa', { acceptance_date: '2026-06-01', all_cash: 'yes' }, 'all_cash must be true or false, got "yes"');
     await refused('car-rpa', { acceptance_date: '2026-06-01', time_zone: 'Mars/Olympus' }, 'time_zone must be an IANA time zone such as America/Chicago, got "Mars/Olympus"');
     await refused('car-rpa', [], 'facts must be a JSON object');
