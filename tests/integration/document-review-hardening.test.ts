@@ -109,6 +109,26 @@ describe('item 2: an approved document cannot be swapped', () => {
     });
   });
 
+  it('a signed upload URL obtained before the approval cannot overwrite the approved file either', async () => {
+    const listingId = await northDakotaListing();
+    const original = pdf(`disclosure ${crypto.randomUUID()}`);
+    const path = `listings/${listingId}/${crypto.randomUUID()}-disclosure.pdf`;
+    expect((await agentA.client.storage.from(DOCS).upload(path, original, { contentType: 'application/pdf' })).error, 'the agent uploads').toBeNull();
+    const signed = await agentA.client.storage.from(DOCS).createSignedUploadUrl(path, { upsert: true });
+    expect(signed.error, 'and, while nothing is under review, gets a signed URL to overwrite it later (2 hours)').toBeNull();
+    const row = await agentA.client
+      .from('documents')
+      .insert({ listing_id: listingId, file_name: 'Disclosure.pdf', file_url: path, file_type: 'application/pdf', file_size: original.length, document_type: 'sellers_disclosure' })
+      .select('id')
+      .single();
+    expect((await coordA.client.rpc('review_document', { document_id: row.data!.id, decision: 'approve' })).error, 'the coordinator approves').toBeNull();
+
+    const forged = pdf(`forged ${crypto.randomUUID()}`);
+    const swap = await agentA.client.storage.from(DOCS).uploadToSignedUrl(path, signed.data!.token, forged, { contentType: 'application/pdf' });
+    expect((swap.error as { statusCode?: string } | null)?.statusCode, 'the signed URL (which writes past the policies) cannot overwrite the approved file: 403').toBe('403');
+    expect((await downloaded(coordA, path))?.equals(original), 'the bytes are still the approved ones').toBe(true);
+  });
+
   it('the file of a document waiting for review is frozen too (the reviewer approves what they opened); a new upload is a new version, submitted again', async () => {
     const listingId = await northDakotaListing();
     const original = pdf(`disclosure ${crypto.randomUUID()}`);
