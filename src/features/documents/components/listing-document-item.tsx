@@ -60,7 +60,7 @@ export function ListingDocumentItem({
         <ReviewStateBadge state={latest.review_state} />
       </div>
       {approvedFile && (
-        <p className="text-muted-foreground text-xs" data-testid="approved-file" title={latest.reviewed_checksum ? `MD5 checksum (Storage eTag) of the approved file: ${latest.reviewed_checksum}` : undefined}>
+        <p className="text-muted-foreground text-xs" data-testid="approved-file" title={latest.reviewed_checksum ? `Checksum (Storage eTag) of the approved file: ${latest.reviewed_checksum}` : undefined}>
           {approvedFile}
         </p>
       )}
