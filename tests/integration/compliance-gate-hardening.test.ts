@@ -151,8 +151,21 @@ describe('item 0: terminating a contract is never blocked by the gate', () => {
     expect(after.status, 'the listing is live again').toBe('live');
     expect(after.live_at?.toISOString(), 'live_at is the day it first went live, not the termination').toBe(wentLive?.toISOString());
 
-    const back = await setStatus(coordA, listingId, 'ready');
-    expect(back.error, 'moving back to an earlier status is never gated').toBeNull();
+    const overridden = await admin.client.rpc('override_listing_status', { listing_id: listingId, new_status: 'closed', reason: 'Closed outside the app' });
+    expect(overridden.error, 'the super admin moves it to closed past the gate').toBeNull();
+    const back = await setStatus(coordA, listingId, 'under_contract');
+    expect(refusal(back), 'closed back to under contract, documents still not approved: never gated').toEqual({ status: 200, message: undefined });
+  });
+
+
+  it('terminating keeps the day the listing went live (due dates anchored on it do not move)', async () => {
+    const listingId = await listingOfAgentA();
+    expect((await setStatus(coordA, listingId, 'live')).error, 'no requirements: the listing goes live').toBeNull();
+    const wentLive = (await listingRow(listingId)).live_at;
+    const contractId = await record(listingId);
+    expect((await coordA.client.rpc('terminate_contract', { contract_id: contractId, reason: 'Buyer walked away' })).error, 'terminated').toBeNull();
+    const after = await listingRow(listingId);
+    expect([after.status, after.live_at?.toISOString()], 'live again, live_at unchanged').toEqual(['live', wentLive?.toISOString()]);
   });
 });
 
