@@ -43,7 +43,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
   useListingLiveUpdates(listing.id);
   useComplianceRealtime(listing.id);
   const receiveListing = useReceiveListing();
-  const statusBlockers = useStatusBlockers(listing.id);
+  const statusBlockers = useStatusBlockers(listing.id, listing.status);
 
   return (
     <div className="flex flex-col gap-6">

@@ -17,4 +17,11 @@ describe('blockersFor', () => {
     expect(blockersFor(STAGES, 'ready'), 'ready is never gated').toEqual([]);
     expect(blockersFor(STAGES, 'incomplete'), 'incomplete is never gated').toEqual([]);
   });
+
+  it('has nothing for a move back to an earlier stage, which the gate never holds (issue 51)', () => {
+    expect(blockersFor(STAGES, 'live', 'under_contract'), 'a terminated contract returns the listing to live').toEqual([]);
+    expect(blockersFor(STAGES, 'under_contract', 'closed'), 'closed back to under contract').toEqual([]);
+    expect(blockersFor(STAGES, 'under_contract', 'live').map((m) => m.document_type), 'a move forward is still held').toEqual(['sellers_disclosure', 'purchase_contract']);
+    expect(blockersFor(STAGES, 'live', 'ready').map((m) => m.document_type), 'ready to live is forward').toEqual(['sellers_disclosure']);
+  });
 });

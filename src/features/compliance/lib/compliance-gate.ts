@@ -30,13 +30,16 @@ export function describeMissing(entry: MissingDocument): string {
 }
 
 /**
- * What blocks a move to `status`, as the database's gate sees it: the missing
- * or unapproved documents of that stage and every earlier one. Empty for a
- * status without a gate (incomplete, ready) or when all is approved.
+ * What blocks a move to `status` (from `from`, the listing's current status,
+ * when given), as the database's gate sees it: the missing or unapproved
+ * documents of that stage and every earlier one. Empty for a status without
+ * a gate (incomplete, ready), for a move back to an earlier stage (never
+ * gated), or when all is approved.
  */
-export function blockersFor(stages: readonly StageCompliance[], status: string): MissingDocument[] {
+export function blockersFor(stages: readonly StageCompliance[], status: string, from?: string): MissingDocument[] {
   const index = (COMPLIANCE_STAGES as readonly string[]).indexOf(status);
   if (index < 0) return [];
+  if (from !== undefined && (COMPLIANCE_STAGES as readonly string[]).indexOf(from) >= index) return [];
   const gated = new Set<string>(COMPLIANCE_STAGES.slice(0, index + 1));
   return stages.filter((row) => gated.has(row.stage)).flatMap((row) => row.missing);
 }
