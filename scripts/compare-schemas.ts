@@ -73,8 +73,9 @@ const QUERIES: Record<string, string> = {
         'comment ' || coalesce(obj_description(p.oid, 'pg_proc'), '')) as value
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_language l on l.oid = p.prolang
     where ${SCHEMAS} and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
+  // A SQL-standard body (`return …`, `begin atomic … end`) has no source text: its parsed body, deparsed.
   'function bodies': `select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as key,
-      regexp_replace(btrim(p.prosrc, E' \\n\\t'), '\\s+', ' ', 'g') as value
+      regexp_replace(btrim(case when p.prosqlbody is null then p.prosrc else pg_get_function_sqlbody(p.oid) end, E' \\n\\t'), '\\s+', ' ', 'g') as value
     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
     where ${SCHEMAS} and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')`,
   triggers: `select n.nspname || '.' || c.relname || ': ' || t.tgname as key,
