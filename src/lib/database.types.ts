@@ -686,17 +686,23 @@ export type Database = {
       "calendar_feeds": {
         Row: {
           "created_at": string
+          "expires_at": string
+          "last_fetched_at": string | null
           "token_hash": string
           "user_id": string
         }
         ComputedFields: never
         Insert: {
           "created_at"?: string
+          "expires_at"?: string
+          "last_fetched_at"?: string | null
           "token_hash": string
           "user_id": string
         }
         Update: {
           "created_at"?: string
+          "expires_at"?: string
+          "last_fetched_at"?: string | null
           "token_hash"?: string
           "user_id"?: string
         }
@@ -4186,6 +4192,10 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      "resume_calendar_feed": {
+        Args: Record<PropertyKey, never>
+        Returns: string
       }
       "review_document": {
         Args: {

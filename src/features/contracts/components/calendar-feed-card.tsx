@@ -11,6 +11,9 @@ import { formatTimestamp } from '@/lib/format-timestamp';
 import { useDisableCalendarFeed } from '@/features/contracts/api/disable-calendar-feed';
 import { useEnableCalendarFeed } from '@/features/contracts/api/enable-calendar-feed';
 import { useCalendarFeed } from '@/features/contracts/api/get-calendar-feed';
+import { useResumeCalendarFeed } from '@/features/contracts/api/resume-calendar-feed';
+import { useNow } from '@/features/contracts/hooks/use-now';
+import { isStopped, lastFetchedText } from '@/features/contracts/lib/calendar-feed-status';
 
 /** The address just made, with a copy button: the only time it can be shown (the database keeps only its hash). */
 function FeedAddress({ url }: { url: string }) {
@@ -43,16 +46,22 @@ function FeedAddress({ url }: { url: string }) {
  * The profile screens' 'Calendar feed' card: turn on a private iCalendar
  * address (Google Calendar, Outlook, Apple Calendar subscribe to it) listing
  * the deadlines of the transactions the person may see; make a new address
- * (the old one stops working); turn it off.
+ * (the old one stops working); turn it off. It says when a calendar last
+ * fetched the feed; a feed no calendar fetched for 180 days has stopped (its
+ * address answers nothing), which the card says, with Turn on again (the same
+ * address, for calendars still subscribed) beside New URL.
  */
 export function CalendarFeedCard({ userId }: { userId: string }) {
   const feed = useCalendarFeed(userId);
   const enable = useEnableCalendarFeed();
   const disable = useDisableCalendarFeed();
+  const resume = useResumeCalendarFeed();
+  const now = useNow();
   const [url, setUrl] = useState<string | null>(null);
   const turnOn = () => enable.mutate(undefined, { onSuccess: setUrl });
-  const busy = enable.isPending || disable.isPending;
+  const busy = enable.isPending || disable.isPending || resume.isPending;
   const on = !!feed.data;
+  const stopped = !!feed.data && isStopped(feed.data, now);
 
   return (
     <Card className="gap-4" data-testid="calendar-feed">
@@ -78,14 +87,28 @@ export function CalendarFeedCard({ userId }: { userId: string }) {
           </div>
         ) : (
           <>
-            {url ? (
+            {stopped ? (
+              <p className="text-sm" data-testid="calendar-feed-stopped">
+                Stopped on {formatTimestamp(feed.data!.expires_at)}: no calendar fetched it for 180 days, so its address answers nothing, as if turned
+                off. Turn it on again to keep the same address (calendars still subscribed get your deadlines again), or make a new one.
+              </p>
+            ) : url ? (
               <FeedAddress url={url} />
             ) : (
               <p className="text-sm">
                 On since {formatTimestamp(feed.data!.created_at)}. The address was shown when it was made; make a new one to see an address again.
               </p>
             )}
+            <p className="text-muted-foreground text-sm" data-testid="calendar-feed-last-fetched">
+              {lastFetchedText(feed.data!, now)}.{stopped ? '' : ' A feed no calendar fetches for 180 days stops.'}
+            </p>
             <div className="flex flex-wrap gap-2">
+              {stopped && (
+                <Button type="button" disabled={busy} onClick={() => resume.mutate()}>
+                  <Power />
+                  Turn on again
+                </Button>
+              )}
               <ConfirmAction
                 title="New calendar address"
                 question="Calendars subscribed to the current address stop receiving your deadlines; subscribe them to the new one."
