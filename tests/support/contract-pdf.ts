@@ -62,3 +62,35 @@ export async function blankPdf(pages: number): Promise<Uint8Array> {
 export function brokenPdf(): Uint8Array {
   return new TextEncoder().encode('%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >>\nthis is not a PDF body at all\n%%EOF\n');
 }
+
+/** The function's answer: a reading (200) or a refusal ({ message, error: { code, message, details } }). */
+export interface IntakeAnswer {
+  status: number;
+  body: {
+    intakeId?: string;
+    pages?: number;
+    fields?: { key: string; value: unknown }[];
+    message?: string;
+    error?: { code: string; message: string; details?: { reason?: string; detail?: string } };
+  };
+}
+
+/** POSTs `bytes` as the contract PDF to /functions/v1/contract-intake with the caller's access token. */
+export async function postContract(apiUrl: string, anonKey: string, accessToken: string, listingId: string, bytes: Uint8Array): Promise<IntakeAnswer> {
+  const form = new FormData();
+  form.set('listingId', listingId);
+  form.set('file', new Blob([bytes as BlobPart], { type: 'application/pdf' }), 'contract.pdf');
+  const response = await fetch(`${apiUrl}/functions/v1/contract-intake`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}`, apikey: anonKey },
+    body: form,
+  });
+  const text = await response.text();
+  let body: IntakeAnswer['body'];
+  try {
+    body = JSON.parse(text) as IntakeAnswer['body'];
+  } catch {
+    body = { message: `(not JSON) ${text.slice(0, 200)}` };
+  }
+  return { status: response.status, body };
+}

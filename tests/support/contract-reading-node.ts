@@ -84,3 +84,14 @@ export async function readContractPdf(bytes: Uint8Array, ocr: Worker | null): Pr
   const reading = readFacts({ fields: extracted.fields, pages });
   return { extracted, pages, reading: { ...reading, pages: extracted.pages } };
 }
+
+/**
+ * pdf.js as the contract-intake function runs it: the legacy build with its
+ * worker module loaded into this process (`globalThis.pdfjsWorker`), so
+ * pdf.js parses on this thread without importing the worker per document.
+ */
+export async function inProcessPdfJs(): Promise<PdfJs> {
+  const worker = 'pdfjs-dist/legacy/build/pdf.worker.mjs'; // a module without types: imported by name
+  (globalThis as { pdfjsWorker?: unknown }).pdfjsWorker = await import(/* @vite-ignore */ worker);
+  return nodePdfJs;
+}

@@ -5,7 +5,8 @@
  * POST multipart { file, listingId, ocrPages? } →
  *   200 { intakeId, form, pages, fields: [{ key, value, confidence, source, citation }], paths, scannedPages, warning? }
  *   401 not signed in · 403 not the listing's agent, coordinator or a super admin · 400 fields ·
- *   413 over 25 MB or 40 pages · 415 not a PDF · 422 a PDF pdf.js cannot read.
+ *   413 over 25 MB or 40 pages · 415 not a PDF · 422 a PDF that cannot be read (damaged, no pages,
+ *   password-protected, nested too deeply, or more than 1 s of CPU to read: pdf-engine.ts), with what to try.
  *
  * Reading order: 1. form fields, 2. the text layer (both here, with pdf.js),
  * 3. OCR'd text of pages without a text layer, 4. a model for the facts still
@@ -24,7 +25,6 @@
  */
 import { aiClient, aiSettings, beginAiCall, providerFailure } from '../_shared/ai.ts';
 import { actingAccount, coordinatesOrAdmin } from '../_shared/account.ts';
-import { extractPdf } from '../_shared/contract-reading/pdf.ts';
 import { readFacts } from '../_shared/contract-reading/read-facts.ts';
 import { citationIsVerified } from '../_shared/contract-reading/verify.ts';
 import type { PageText, ProposedFact } from '../_shared/contract-reading/types.ts';
@@ -33,7 +33,7 @@ import { createUserClient, requireUser } from '../_shared/supabase.ts';
 import type { SupabaseClient } from '../_shared/deps.ts';
 import type { TokenUser } from '../_shared/token.ts';
 import { missingKeys, proposeMissingFacts } from './ai-facts.ts';
-import { openedPdfJs, openPdf, pdfjs } from './pdf-engine.ts';
+import { readContractPdf } from './pdf-engine.ts';
 import { readIntakeRequest, requirePdf } from './request.ts';
 
 export const STRANGER_MESSAGE = 'You may not read contracts for this listing.';
@@ -81,6 +81,12 @@ async function aiStep(user: TokenUser, db: SupabaseClient, reading: { fields: Pr
   }
 }
 
+// A promise pdf.js (or anything else) leaves rejected with nobody waiting must not end the worker and every request in it.
+globalThis.addEventListener('unhandledrejection', (event) => {
+  event.preventDefault();
+  console.error('contract-intake: unhandled rejection', event.reason);
+});
+
 Deno.serve(
   handler(async (req) => {
     if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'Use POST');
@@ -92,8 +98,7 @@ Deno.serve(
 
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     requirePdf(bytes);
-    const document = await openPdf(pdfjs, bytes);
-    const extracted = await extractPdf(openedPdfJs(document), bytes);
+    const extracted = await readContractPdf(bytes);
 
     const scanned = new Set(extracted.scannedPages);
     const ocrPages: PageText[] = request.ocrPages

@@ -38,9 +38,11 @@ export interface PdfDocument {
 
 /** The part of pdf.js's module the reader uses. */
 export interface PdfJs {
-  getDocument(source: { data: Uint8Array } & Record<string, unknown>): { promise: Promise<PdfDocument> };
+  getDocument(source: { data: Uint8Array } & Record<string, unknown>): { promise: Promise<PdfDocument>; destroy?(): Promise<void> };
   /** pdf.js's operator codes, to tell a scanned page (an image) from a blank one. */
   OPS?: Record<string, number>;
+  /** A worker (or, in-process, its stand-in) of one's own, to tear down whatever a document left behind. */
+  PDFWorker?: new (params?: { verbosity?: number }) => { destroy(): void };
 }
 
 const IMAGE_OPERATORS = ['paintImageXObject', 'paintInlineImageXObject', 'paintImageXObjectRepeat', 'paintImageMaskXObject', 'paintInlineImageXObjectGroup'];
@@ -97,33 +99,43 @@ function fieldValue(object: PdfFieldObject): string | boolean | null {
   return null;
 }
 
-/** The PDF's fields, page texts and scanned pages; throws pdf.js's error for a broken or encrypted file. */
+/** Awaits one piece of pdf.js work; a bounded reading (untrusted-pdf.ts) races it against its budget. */
+export type PdfStep = <T>(work: Promise<T>) => Promise<T>;
+
+const unbounded: PdfStep = (work) => work;
+
+/** The fields, page texts and scanned pages of an opened document (the caller destroys it); throws pdf.js's error for a broken file. */
+export async function extractDocument(pdfjs: PdfJs, document: PdfDocument, step: PdfStep = unbounded): Promise<ExtractedPdf> {
+  const pageTexts: PageText[] = [];
+  const scannedPages: number[] = [];
+  for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+    const page = await step(document.getPage(pageNumber));
+    const { height } = page.getViewport({ scale: 1 });
+    const content = await step(page.getTextContent());
+    const pageText = pageTextFromItems(pageNumber, height, content.items);
+    if (pageText.text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) pageTexts.push(pageText);
+    // A blank page (or one with a few words, no image) has nothing for OCR to read: it costs a second a page for nothing.
+    else if (await step(drawsImage(pdfjs, page))) scannedPages.push(pageNumber);
+    else if (pageText.text.trim() !== '') pageTexts.push(pageText);
+  }
+  const fields: FormField[] = [];
+  for (const [name, objects] of Object.entries((await step(document.getFieldObjects())) ?? {})) {
+    for (const object of objects) {
+      const value = fieldValue(object);
+      if (value === null || value === '' || typeof object.page !== 'number' || object.page < 0) continue;
+      fields.push({ name, page: object.page + 1, value });
+      break;
+    }
+  }
+  return { pages: document.numPages, fields, pageTexts, scannedPages };
+}
+
+/** The PDF's fields, page texts and scanned pages; throws pdf.js's error for a broken or encrypted file. Unbounded: for files a person chose to open (the browser, the bench); the server reads with readUntrustedPdf (untrusted-pdf.ts). */
 export async function extractPdf(pdfjs: PdfJs, bytes: Uint8Array, options: Record<string, unknown> = {}): Promise<ExtractedPdf> {
   // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
   const document = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, ...options }).promise;
   try {
-    const pageTexts: PageText[] = [];
-    const scannedPages: number[] = [];
-    for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
-      const page = await document.getPage(pageNumber);
-      const { height } = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent();
-      const pageText = pageTextFromItems(pageNumber, height, content.items);
-      if (pageText.text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) pageTexts.push(pageText);
-      // A blank page (or one with a few words, no image) has nothing for OCR to read: it costs a second a page for nothing.
-      else if (await drawsImage(pdfjs, page)) scannedPages.push(pageNumber);
-      else if (pageText.text.trim() !== '') pageTexts.push(pageText);
-    }
-    const fields: FormField[] = [];
-    for (const [name, objects] of Object.entries((await document.getFieldObjects()) ?? {})) {
-      for (const object of objects) {
-        const value = fieldValue(object);
-        if (value === null || value === '' || typeof object.page !== 'number' || object.page < 0) continue;
-        fields.push({ name, page: object.page + 1, value });
-        break;
-      }
-    }
-    return { pages: document.numPages, fields, pageTexts, scannedPages };
+    return await extractDocument(pdfjs, document);
   } finally {
     await document.destroy();
   }
