@@ -1,11 +1,13 @@
 /**
- * Contract intake against hostile input (issue 51, item 7), through the
- * HTTP stack as real users:
+ * Contract intake against hostile input and forged statistics (issue 51,
+ * items 7 and 8a), through the HTTP stack as real users:
  * - the broken PDFs that answered 500 (a page tree with /Count 0 or
  *   /Count -1, a circular page tree, a page with 20,000 nested dictionaries)
  *   and a PDF built to cost seconds of pdf.js work are each a 422 with a
  *   message saying what is wrong and what to try; nothing is logged for them,
- *   and the function's worker is the same process afterwards and still reads.
+ *   and the function's worker is the same process afterwards and still reads;
+ * - people cannot write the intake log through the API (only the function
+ *   does), so intake_accuracy() cannot be skewed with forged readings.
  * The seeded fuzz run is contract-intake-fuzz.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,11 +17,12 @@ import { functionWorkerPids } from '../support/function-workers.ts';
 import { HOSTILE_PDFS, slowPdf } from '../support/hostile-pdf.ts';
 import { createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
 
-let agent: Actor, coord: Actor;
+let agent: Actor, coord: Actor, admin: Actor;
 
 beforeAll(async () => {
   coord = await createActor('HardenCoord', 'tc');
   agent = await createActor('HardenAgent', 'agent', { assignedTcId: coord.id });
+  admin = await createActor('HardenAdmin', 'super_admin');
 });
 
 let n = 0;
@@ -75,5 +78,48 @@ describe('a broken PDF is a 422 with a message, never a 500 (issue 51 item 7)', 
     for (const make of Object.values(HOSTILE_PDFS)) expect((await read(agent, quiet, make())).status, 'refused').toBe(422);
     const logged = await withDb(async (db) => (await db.query('select count(*)::int as n from public.contract_intakes where listing_id = $1', [quiet])).rows[0].n);
     expect(logged, 'no reading row for refused files (0 pages broke the log check before)').toBe(0);
+  });
+});
+
+describe('intake statistics cannot be forged (issue 51 item 8a)', () => {
+  it("an agent's REST insert, update and delete of contract_intakes are refused (403); intake_accuracy() is unchanged", async () => {
+    const listingId = await newListing();
+    const real = await read(agent, listingId, await termsSheetPdf());
+    expect(real.status, 'a real reading').toBe(200);
+    const before = await admin.client.rpc('intake_accuracy');
+    expect(before.error, 'the super admin reads the accuracy').toBeNull();
+
+    // 40 proposals "from the model", all to be kept as proposed: the AI source's rate would read 100 %.
+    const forgedProposals = Array.from({ length: 40 }, (_, i) => ({ key: `lender_${i}`, value: 'x', confidence: 1, source: 'ai', citation: null }));
+    const forged = await agent.client.from('contract_intakes').insert({ listing_id: listingId, pages: 1, paths: ['ai'], proposed: forgedProposals }).select('id').single();
+    if (forged.data) {
+      // What the forger does next (before the fix): save it, so its outcomes count.
+      const facts = Object.fromEntries(forgedProposals.map((p) => [p.key, 'x']));
+      await agent.client.rpc('create_contract_from_intake', { intake_id: forged.data.id, contract: { form: 'trec-20-18', effective_date: '2026-07-01' }, facts });
+    }
+    expect([forged.status, forged.error?.message], 'the insert is refused').toEqual([403, 'permission denied for table contract_intakes']);
+
+    const rewritten = await agent.client.from('contract_intakes').update({ proposed: forgedProposals, paths: ['ai'] }).eq('id', real.body.intakeId!).select('id');
+    expect([rewritten.status, rewritten.error?.message], 'the update is refused').toEqual([403, 'permission denied for table contract_intakes']);
+    const deleted = await agent.client.from('contract_intakes').delete().eq('id', real.body.intakeId!).select('id');
+    expect([deleted.status, deleted.error?.message], 'the delete is refused').toEqual([403, 'permission denied for table contract_intakes']);
+
+    const row = await withDb(async (db) => (await db.query('select paths, jsonb_array_length(proposed) as proposed from public.contract_intakes where id = $1', [real.body.intakeId])).rows[0]);
+    expect(row, 'the real reading is untouched').toEqual({ paths: ['text'], proposed: real.body.fields!.length });
+    const after = await admin.client.rpc('intake_accuracy');
+    expect(after.data, 'intake_accuracy() is unchanged').toEqual(before.data);
+  });
+
+  it('the function still logs each reading as the caller, and saving it records the outcomes', async () => {
+    const listingId = await newListing();
+    const answer = await read(agent, listingId, await termsSheetPdf());
+    expect(answer.status, 'read').toBe(200);
+    const logged = await agent.client.from('contract_intakes').select('created_by, pages, paths, accepted').eq('id', answer.body.intakeId!).single();
+    expect(logged.data, 'logged by the function, as the agent').toEqual({ created_by: agent.id, pages: 1, paths: ['text'], accepted: null });
+    const contract = { form: 'trec-20-18', effective_date: '2026-07-01', sales_price: 450000 };
+    const saved = await agent.client.rpc('create_contract_from_intake', { intake_id: answer.body.intakeId, contract, facts: contract });
+    expect(saved.error, 'saved').toBeNull();
+    const outcome = await agent.client.from('contract_intakes').select('accepted').eq('id', answer.body.intakeId!).single();
+    expect((outcome.data!.accepted as Record<string, { outcome: string }>).sales_price.outcome, 'the outcome is recorded').toBe('accepted_as_proposed');
   });
 });

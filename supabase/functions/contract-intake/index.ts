@@ -20,16 +20,18 @@
  * without a text layer, reads everything else itself, and every citation —
  * the model's quotes too — is checked against this server-side text.
  *
- * Each reading is logged in contract_intakes (as the caller, under RLS);
+ * Each reading is logged in contract_intakes by this function alone, with the
+ * service role after the caller's checks: people cannot write the log through
+ * the API (they could otherwise forge proposals and skew intake_accuracy());
  * create_contract_from_intake() later records what the person kept.
  */
 import { aiClient, aiSettings, beginAiCall, providerFailure } from '../_shared/ai.ts';
-import { actingAccount, coordinatesOrAdmin } from '../_shared/account.ts';
+import { type ActingAccount, actingAccount, coordinatesOrAdmin } from '../_shared/account.ts';
 import { readFacts } from '../_shared/contract-reading/read-facts.ts';
 import { citationIsVerified } from '../_shared/contract-reading/verify.ts';
 import type { PageText, ProposedFact } from '../_shared/contract-reading/types.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
-import { createUserClient, requireUser } from '../_shared/supabase.ts';
+import { createAdminClient, createUserClient, requireUser } from '../_shared/supabase.ts';
 import type { SupabaseClient } from '../_shared/deps.ts';
 import type { TokenUser } from '../_shared/token.ts';
 import { missingKeys, proposeMissingFacts } from './ai-facts.ts';
@@ -54,12 +56,11 @@ interface AiOutcome {
 }
 
 /** Step 4, for coordinators and super admins when a provider is configured; a failure keeps steps 1–3 and says so. */
-async function aiStep(user: TokenUser, db: SupabaseClient, reading: { fields: ProposedFact[] }, pages: PageText[]): Promise<AiOutcome> {
+async function aiStep(user: TokenUser, account: ActingAccount, reading: { fields: ProposedFact[] }, pages: PageText[]): Promise<AiOutcome> {
   const settings = aiSettings();
   const missing = missingKeys(reading.fields);
   if (!settings || missing.length === 0 || pages.length === 0) return { proposals: [] };
-  const account = await actingAccount(db);
-  if (!account || !coordinatesOrAdmin(account)) return { proposals: [] };
+  if (!coordinatesOrAdmin(account)) return { proposals: [] };
   const bounded = { ...settings, timeoutMs: Math.min(settings.timeoutMs, AI_STEP_TIMEOUT_MS) };
   let call;
   try {
@@ -94,7 +95,8 @@ Deno.serve(
     const user = await requireUser(req);
     const db = createUserClient(req);
     const request = await readIntakeRequest(req);
-    await requireContractWriter(db, request.listingId);
+    const [, account] = await Promise.all([requireContractWriter(db, request.listingId), actingAccount(db)]);
+    if (!account) throw new HttpError(403, 'forbidden', STRANGER_MESSAGE);
 
     const bytes = new Uint8Array(await request.file.arrayBuffer());
     requirePdf(bytes);
@@ -111,14 +113,15 @@ Deno.serve(
     const reading = { ...read, fields: read.fields.filter((fact) => citationIsVerified(source, fact)) };
     if (reading.fields.length < read.fields.length) console.error(`contract-intake: dropped ${read.fields.length - reading.fields.length} proposal(s) without a verified citation`);
 
-    const ai = await aiStep(user, db, reading, pages);
+    const ai = await aiStep(user, account, reading, pages);
     const fields = [...reading.fields, ...ai.proposals];
     const paths = [...reading.paths, ...(ai.proposals.length > 0 ? (['ai'] as const) : [])];
     const seconds = Math.round((performance.now() - started) / 10) / 100;
 
-    const logged = await db
+    // Written with the service role: only this function logs readings (the caller's rights were checked above).
+    const logged = await createAdminClient()
       .from('contract_intakes')
-      .insert({ listing_id: request.listingId, form: reading.form, pages: extracted.pages, paths, seconds, proposed: fields })
+      .insert({ listing_id: request.listingId, created_by: account.id, form: reading.form, pages: extracted.pages, paths, seconds, proposed: fields })
       .select('id')
       .single();
     if (logged.error) throw new Error(`logging the intake failed: ${logged.error.message}`);
