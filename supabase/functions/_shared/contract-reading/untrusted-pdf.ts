@@ -299,10 +299,10 @@ async function readNow(pdfjs: PdfJs, bytes: Uint8Array, options: UntrustedReadOp
       return result({ ok: false, refusal: refusal('too_deep', `it is built in a way no contract is: objects nested more than ${limits.maxNesting} levels deep`) });
     }
     watch(budget);
-    // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
     // A worker of this reading's own: a document stopped mid-page can leave pdf.js waiting for ever (its
     // destroy() never finishing); destroying the worker lets go of everything the document held.
     worker = pdfjs.PDFWorker ? new pdfjs.PDFWorker({ verbosity: 0 }) : undefined;
+    // pdf.js takes ownership of (detaches) the buffer it is given; the caller keeps theirs.
     task = pdfjs.getDocument({ data: bytes.slice(), ...UNTRUSTED_PDF_OPTIONS, ...options.pdfOptions, ...(worker ? { worker } : {}) });
     const opening = task;
     budget.onSpent = () => void (opening.destroy?.() ?? document?.destroy())?.catch(() => undefined);
