@@ -12,6 +12,7 @@ export type FactValue = string | number | boolean;
 export type FactKind = 'date' | 'money' | 'days' | 'boolean' | 'financing' | 'text';
 
 import { FINANCING_TYPES } from '@/lib/contract-terms';
+import { MAX_DAY_COUNT } from '@/lib/day-count';
 
 export { FINANCING_TYPES };
 
@@ -69,7 +70,9 @@ export function parseFactText(kind: FactKind, raw: string): Parsed {
       return /^\d{1,10}(\.\d{1,2})?$/.test(plain) ? { ok: true, value: Number(plain) } : { ok: false, message: 'Enter an amount, e.g. 350000' };
     }
     case 'days':
-      return /^\d{1,4}$/.test(text) && Number(text) <= 3650 ? { ok: true, value: Number(text) } : { ok: false, message: 'Enter a whole number of days' };
+      return /^\d{1,3}$/.test(text) && Number(text) <= MAX_DAY_COUNT
+        ? { ok: true, value: Number(text) }
+        : { ok: false, message: `Enter a whole number of days from 0 to ${MAX_DAY_COUNT}` };
     case 'boolean':
       if (/^(yes|true)$/i.test(text)) return { ok: true, value: true };
       if (/^(no|false)$/i.test(text)) return { ok: true, value: false };

@@ -15,8 +15,10 @@ describe('the contract form', () => {
     });
     expect(errors.closing_date, 'an impossible date is refused').toBe('Enter a date as YYYY-MM-DD');
     expect(errors.sales_price, 'money is 0 or more').toMatch(/^Enter an amount of 0 or more/);
-    expect(errors.option_days, 'days are whole numbers').toBe('Enter a whole number of days, 0 or more');
+    expect(errors.option_days, 'days are whole numbers').toBe('Enter a whole number of days from 0 to 365');
     expect(errors.buyer_agent_email, 'the e-mail must be an address').toBe('Enter a valid e-mail address');
+    expect(contractFieldErrors({ ...trec(), option_days: '366' }).option_days, 'past a year is refused before sending, as the database would').toBe('Enter a whole number of days from 0 to 365');
+    expect(contractFieldErrors({ ...trec(), option_days: '365' }).option_days, 'a year is taken').toBeUndefined();
     expect(contractFieldErrors({ ...trec(), closing_date: '2026-06-30' }).closing_date, 'closing cannot precede the start').toBe('The closing date is before the start date');
   });
 

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DAY_COUNT_FIELDS, FINANCING_TYPES, type DayCountField, type FinancingType } from '@/lib/contract-terms';
+import { MAX_DAY_COUNT } from '@/lib/day-count';
 
 /**
  * The contract form as people fill it in, and its validation: every field
  * is the text of an input, parsed here into the columns of public.contracts
- * (dates YYYY-MM-DD, money and day counts of 0 or more, e-mail format).
+ * (dates YYYY-MM-DD, money of 0 or more, day counts from 0 to 365, e-mail format).
  * The database checks the same limits; this gives the message next to the field.
  */
 
@@ -78,7 +79,7 @@ const money = z
 const dayCount = z
   .string()
   .trim()
-  .refine((value) => value === '' || (/^\d{1,4}$/.test(value) && Number(value) <= 3650), 'Enter a whole number of days, 0 or more')
+  .refine((value) => value === '' || (/^\d{1,3}$/.test(value) && Number(value) <= MAX_DAY_COUNT), `Enter a whole number of days from 0 to ${MAX_DAY_COUNT}`)
   .transform((value) => (value === '' ? null : Number(value)));
 
 const optionalText = (max: number) =>

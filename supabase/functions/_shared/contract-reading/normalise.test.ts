@@ -40,6 +40,8 @@ describe('parseMoney and parseDays', () => {
     expect(parseDays('ten'), 'a number word').toBe(10);
     expect(parseDays('twenty-one'), 'a compound number word').toBe(21);
     expect(parseDays('several'), 'not a number').toBeNull();
+    expect(parseDays('365'), 'a year is a day count the database takes').toBe(365);
+    expect(parseDays('400'), 'past a year is not proposed: the database refuses it (private.fact_days)').toBeNull();
   });
 });
 

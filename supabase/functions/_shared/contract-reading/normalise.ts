@@ -74,6 +74,9 @@ const NUMBER_WORDS = [
   'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
 ];
 
+/** The database refuses day counts past a year (private.fact_days), so none is proposed. */
+export const MAX_DAY_COUNT = 365;
+
 /**
  * A day count written "7", "seven", "seven (7)" or "21 (twenty-one)"; digits
  * win over words. C.A.R.'s "17 (or 21)" is the number written in the blank
@@ -81,11 +84,11 @@ const NUMBER_WORDS = [
  */
 export function parseDays(text: string): number | null {
   const override = /\(or\s*(\d{1,4})\s*\)/.exec(text);
-  if (override) return Number(override[1]) <= 3650 ? Number(override[1]) : null;
+  if (override) return Number(override[1]) <= MAX_DAY_COUNT ? Number(override[1]) : null;
   const digits = /\d{1,4}/.exec(text);
   if (digits) {
     const value = Number(digits[0]);
-    return value <= 3650 ? value : null;
+    return value <= MAX_DAY_COUNT ? value : null;
   }
   const word = text.trim().toLowerCase();
   const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60 };
