@@ -350,6 +350,21 @@ begin
     (a_olivia, l2, 'document_returned', 'Returned Seller''s Disclosure',
       jsonb_build_object('document_id', t, 'document_type', 'sellers_disclosure', 'reason', 'Page 2 is missing the sellers'' initials. Please upload a fully initialed copy.'), now() - interval '9 days');
 
+  -- A requirement waived by the coordinator, with her reason, as
+  -- waive_checklist_item() records it: the Compliance tab shows
+  -- "Waived by Olivia Chen: …" and the gate counts it as met.
+  update public.listing_checklist_items
+  set waived_at = now() - interval '8 days', waived_by = a_olivia, waived_by_name = 'Olivia Chen',
+    waived_reason = 'MLS data was entered from the listing agreement''s data page; the board accepts it in place of a separate input sheet.'
+  where listing_id = l2 and document_type = 'mls_input_sheet'
+  returning id into t;
+  insert into public.activity_log (user_id, listing_id, action, description, metadata, created_at) values
+    (a_olivia, l2, 'checklist_item_waived',
+      'Waived MLS Input Sheet (required to go Live): MLS data was entered from the listing agreement''s data page; the board accepts it in place of a separate input sheet.',
+      jsonb_build_object('item_id', t, 'document_type', 'mls_input_sheet', 'required_for', 'live',
+        'reason', 'MLS data was entered from the listing agreement''s data page; the board accepts it in place of a separate input sheet.'),
+      now() - interval '8 days');
+
   insert into public.documents (listing_id, document_type, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
     (l3, 'sellers_disclosure', 'Sellers Disclosure - 908 E 49th.pdf', 'listings/' || l3 || '/sellers-disclosure.pdf', 'application/pdf', 1804, a_emily, now() - interval '2 days'),
     (l3, 'lead_paint_disclosure', 'Lead-Based Paint Disclosure - 908 E 49th.pdf', 'listings/' || l3 || '/lead-paint-disclosure.pdf', 'application/pdf', 1853, a_emily, now() - interval '6 hours'),
