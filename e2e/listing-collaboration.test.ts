@@ -124,7 +124,6 @@ describe('listing workspace: coordinator and agent together', () => {
     const exchange = async (from: Page, to: Page, text: string) => {
       const input = from.getByLabel('Message', { exact: true });
       await input.fill(text);
-      const sentAt = Date.now();
       // Enter submits the form; a click could wait for the previous toast to stop covering the button.
       await input.press('Enter');
       await to
@@ -136,12 +135,11 @@ describe('listing workspace: coordinator and agent together', () => {
           await saveScreenshot(to, 'listing-message-not-received');
           throw error;
         });
-      return Date.now() - sentAt;
     };
-    const toAgent = await exchange(tc.page, agent.page, 'Buyer agent asked for the survey — can you upload it today?');
-    const toTc = await exchange(agent.page, tc.page, 'Yes, uploading it within the hour.');
-    expect(toAgent, `coordinator → agent took ${toAgent} ms`).toBeLessThan(1000);
-    expect(toTc, `agent → coordinator took ${toTc} ms`).toBeLessThan(1000);
+    // Live: each side sees the other's message without a reload; the delivery
+    // time is measured by npm run bench -- realtime-latency, not by a timed test.
+    await exchange(tc.page, agent.page, 'Buyer agent asked for the survey — can you upload it today?');
+    await exchange(agent.page, tc.page, 'Yes, uploading it within the hour.');
 
     const own = tc.page.getByTestId('message').filter({ hasText: 'can you upload it today' });
     expect(await own.getAttribute('data-own'), "the coordinator's own message is marked own (right-aligned)").toBe('true');
