@@ -2,13 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { toast } from '@/hooks/use-toast';
 import { throwIfError } from '@/lib/api-error';
+import { requiredText } from '@/lib/required-text';
 import { supabase } from '@/lib/supabase';
 import { toastFailure } from '@/lib/toast-failure';
 
 export const waiveChecklistItemInputSchema = z.object({
   listingId: z.uuid(),
   itemId: z.uuid(),
-  reason: z.string().trim().min(1, 'A reason is required to waive a requirement').max(1000, 'Keep the reason under 1,000 characters'),
+  // Trimmed as the database trims it (private.trim_text): a reason of whitespace of any kind is none.
+  reason: requiredText('A reason is required to waive a requirement', 1000, 'Keep the reason under 1,000 characters'),
 });
 export type WaiveChecklistItemInput = z.input<typeof waiveChecklistItemInputSchema>;
 
