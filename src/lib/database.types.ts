@@ -2093,6 +2093,106 @@ export type Database = {
           }
         ]
       }
+      "listing_events": {
+        Row: {
+          "actor_id": string | null
+          "at": string
+          "detail": NonNullable<Json>
+          "from_value": string | null
+          "id": number
+          "kind": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "reason": string | null
+          "to_value": string | null
+        }
+        ComputedFields: never
+        Insert: {
+          "actor_id"?: string | null
+          "at"?: string
+          "detail"?: NonNullable<Json>
+          "from_value"?: string | null
+          "id"?: never
+          "kind": string
+          "listing_agent_id"?: string | null
+          "listing_id": string
+          "listing_tc_id"?: string | null
+          "reason"?: string | null
+          "to_value"?: string | null
+        }
+        Update: {
+          "actor_id"?: string | null
+          "at"?: string
+          "detail"?: NonNullable<Json>
+          "from_value"?: string | null
+          "id"?: never
+          "kind"?: string
+          "listing_agent_id"?: string | null
+          "listing_id"?: string
+          "listing_tc_id"?: string | null
+          "reason"?: string | null
+          "to_value"?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_events_actor_id_fkey"
+            columns: [
+              "actor_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_events_actor_id_fkey"
+            columns: [
+              "actor_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_events_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
+      "listing_statuses": {
+        Row: {
+          "is_stage": boolean
+          "key": string
+          "label": string
+          "position": number
+        }
+        ComputedFields: never
+        Insert: {
+          "is_stage"?: boolean
+          "key": string
+          "label": string
+          "position": number
+        }
+        Update: {
+          "is_stage"?: boolean
+          "key"?: string
+          "label"?: string
+          "position"?: number
+        }
+        Relationships: [
+        ]
+      }
       "listings": {
         Row: {
           "address": string
