@@ -126,3 +126,6 @@ using (
 revoke all on public.listing_events from anon, authenticated, service_role;
 
 grant select on public.listing_events to authenticated, service_role;
+
+-- The identity's sequence too: nobody draws ids outside an insert.
+revoke all on sequence public.listing_events_id_seq from anon, authenticated, service_role;
