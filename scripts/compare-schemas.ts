@@ -13,15 +13,11 @@
  * The catalogue is read normalised (names and definitions, no OIDs, sorted)
  * and printed as a diff grouped by kind. Exit 0 when equal, 1 otherwise.
  */
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { PROJECT_ROOT, resolveConfig, type StackConfig } from '../stack/config.ts';
-import { createLogger } from '../stack/log.ts';
+import { PROJECT_ROOT, type StackConfig } from '../stack/config.ts';
 import { dropDatabaseObjects, migrate } from '../stack/migrate.ts';
-import { startPostgres } from '../stack/postgres.ts';
-import { freePort } from '../stack/processes.ts';
+import { checkoutMigrations, startBarePostgres } from '../stack/revision-postgres.ts';
 import { ownedTempDir, sweepDeadTempDirs } from '../stack/temp-dirs.ts';
 
 const DEFAULT_BASE = 'da7e747';
@@ -149,20 +145,6 @@ async function readCatalogue(config: StackConfig): Promise<Catalogue> {
   }
 }
 
-/** Writes the migrations of `rev` into `<root>/supabase/migrations`. */
-function checkoutMigrations(rev: string, root: string): number {
-  const dir = path.join(root, 'supabase', 'migrations');
-  fs.mkdirSync(dir, { recursive: true });
-  const files = execFileSync('git', ['ls-tree', '--name-only', `${rev}:supabase/migrations`], { cwd: PROJECT_ROOT, encoding: 'utf8' })
-    .split('\n')
-    .filter((f) => f.endsWith('.sql'));
-  for (const file of files) {
-    const sql = execFileSync('git', ['show', `${rev}:supabase/migrations/${file}`], { cwd: PROJECT_ROOT, encoding: 'utf8', maxBuffer: 1 << 26 });
-    fs.writeFileSync(path.join(dir, file), sql);
-  }
-  return files.length;
-}
-
 function diff(before: Catalogue, after: Catalogue): string[] {
   const out: string[] = [];
   for (const kind of Object.keys(QUERIES)) {
@@ -188,11 +170,9 @@ let stopPostgres: (() => Promise<void>) | undefined;
 try {
   const baseRoot = path.join(folder.path, 'base');
   const count = checkoutMigrations(base, baseRoot);
-  const config = await resolveConfig({ projectRoot: baseRoot, dataDir: path.join(folder.path, 'data'), dbPort: await freePort(), ephemeral: true });
-  const log = createLogger(config.logDir, { quiet: true });
   // Built from the base revision's migrations, not the working tree's cache of migrated clusters.
-  const { handle } = await startPostgres(config, log, { useCache: false });
-  stopPostgres = () => handle.stop();
+  const { config, log, stop } = await startBarePostgres({ projectRoot: baseRoot, dataDir: path.join(folder.path, 'data') });
+  stopPostgres = stop;
 
   await migrate(config, log, { seed: false });
   const before = await readCatalogue(config);
