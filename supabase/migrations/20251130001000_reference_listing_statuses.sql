@@ -273,6 +273,16 @@ alter table public.listing_checklist_items add constraint listing_checklist_item
 
 comment on column public.listing_checklist_items.required_for is 'Document: the stage it is required for, a stage of public.listing_statuses (live, under_contract, closed).';
 
+-- The foreign keys' indexes (a status row is checked for references before
+-- it changes); only document items have a stage.
+create index checklist_template_items_required_for_idx on public.checklist_template_items (required_for) where required_for is not null;
+
+comment on index public.checklist_template_items_required_for_idx is 'Covers checklist_template_items_required_for_fkey.';
+
+create index listing_checklist_items_required_for_idx on public.listing_checklist_items (required_for) where required_for is not null;
+
+comment on index public.listing_checklist_items_required_for_idx is 'Covers listing_checklist_items_required_for_fkey.';
+
 -- ---------------------------------------------------------------------------
 -- Section - Triggers
 -- ---------------------------------------------------------------------------
