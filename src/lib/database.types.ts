@@ -797,6 +797,17 @@ export type Database = {
             ]
           },
           {
+            foreignKeyName: "checklist_template_items_required_for_fkey"
+            columns: [
+              "required_for"
+            ]
+            isOneToOne: false
+            referencedRelation: "listing_statuses"
+            referencedColumns: [
+              "key"
+            ]
+          },
+          {
             foreignKeyName: "checklist_template_items_template_id_fkey"
             columns: [
               "template_id"
@@ -2037,6 +2048,17 @@ export type Database = {
             ]
           },
           {
+            foreignKeyName: "listing_checklist_items_required_for_fkey"
+            columns: [
+              "required_for"
+            ]
+            isOneToOne: false
+            referencedRelation: "listing_statuses"
+            referencedColumns: [
+              "key"
+            ]
+          },
+          {
             foreignKeyName: "listing_checklist_items_task_id_fkey"
             columns: [
               "task_id"
@@ -2279,6 +2301,17 @@ export type Database = {
             referencedRelation: "users"
             referencedColumns: [
               "id"
+            ]
+          },
+          {
+            foreignKeyName: "listings_status_fkey"
+            columns: [
+              "status"
+            ]
+            isOneToOne: false
+            referencedRelation: "listing_statuses"
+            referencedColumns: [
+              "key"
             ]
           },
           {
@@ -4014,12 +4047,8 @@ export type Database = {
           "agent_id"?: string
         }
         Returns: {
-          "closed": number
-          "incomplete": number
-          "live": number
-          "ready": number
-          "total": number
-          "under_contract": number
+          "n": number
+          "status": string
         }[]
       }
       "mark_all_notifications_read": {
