@@ -3,6 +3,7 @@ import { can } from '@/lib/permissions';
 import { ListingCompliancePanel } from '@/features/compliance/components/listing-compliance-panel';
 import { useComplianceRealtime } from '@/features/compliance/hooks/use-compliance-realtime';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
+import { ListingHistory } from '@/features/listing-history/components/listing-history';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
 import { AgentListingHeader, PropertyDetailsCard } from '@/features/listings/components/agent-listing-overview';
 import { ListingAttributesCard } from '@/features/listings/components/listing-attributes-card';
@@ -24,7 +25,8 @@ import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-upd
  * (issue 41: returned documents show why); the coordinator's tasks (opening one
  * marks it read, which clears the dashboard's new-task banner and badge);
  * photos with upload; documents with upload and View; then the listing's notes
- * and messages (the two embedded sections the spec leaves unspecified).
+ * and messages (the two embedded sections the spec leaves unspecified); last,
+ * the listing's history (issue 52).
  */
 export function AgentListingView({ listing, user }: { listing: Listing; user: CurrentUser }) {
   useListingLiveUpdates(listing.id);
@@ -55,6 +57,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
         </section>
         <MessagesTab listingId={listing.id} user={user} />
       </div>
+      <ListingHistory listingId={listing.id} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { OverrideStatusDialog } from '@/features/compliance/components/override-
 import { useComplianceRealtime } from '@/features/compliance/hooks/use-compliance-realtime';
 import { useStatusBlockers } from '@/features/compliance/hooks/use-status-blockers';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
+import { ListingHistory } from '@/features/listing-history/components/listing-history';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
 import { ListingHeader } from '@/features/listings/components/listing-header';
 import { ListingAttributesCard } from '@/features/listings/components/listing-attributes-card';
@@ -23,7 +24,7 @@ import { LazyContractTab } from '@/app/routes/listing/lazy-contract-tab';
 import { readStoredContract } from '@/app/routes/listing/read-stored-contract';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
-const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract', 'compliance'] as const;
+const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract', 'compliance', 'history'] as const;
 type TabName = (typeof TABS)[number];
 
 /** A fixed height on phones, where the list is a grid and the trigger's own 100% height has nothing to measure against. */
@@ -33,7 +34,7 @@ const asTab = (value: string | null): TabName => (TABS as readonly string[]).inc
 
 /**
  * The listing workspace (spec part 1 §2, plus the Contract tab of issue 40 and
- * the compliance of issue 41): header (the status selector names what the
+ * the compliance of issue 41, the history of issue 52): header (the status selector names what the
  * compliance gate still lacks; the super admin's Override), info cards,
  * property attributes, compliance progress and one tab per domain; `?tab=` picks the tab.
  */
@@ -72,7 +73,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           )
         }
       >
-        {/* Seven tabs do not fit a phone's width in one row: there they wrap into a grid of three columns, so every tab (and the chosen one) stays in sight. */}
+        {/* Eight tabs do not fit a phone's width in one row: there they wrap into a grid of three columns, so every tab (and the chosen one) stays in sight. */}
         <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-9 sm:w-fit">
           <TabsTrigger value="notes" className={TAB_TRIGGER}>Notes</TabsTrigger>
           <TabsTrigger value="documents" className={TAB_TRIGGER}>Documents</TabsTrigger>
@@ -84,6 +85,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           </TabsTrigger>
           <TabsTrigger value="contract" className={TAB_TRIGGER}>Contract</TabsTrigger>
           <TabsTrigger value="compliance" className={TAB_TRIGGER}>Compliance</TabsTrigger>
+          <TabsTrigger value="history" className={TAB_TRIGGER}>History</TabsTrigger>
         </TabsList>
         <TabsContent value="notes" className="pt-2">
           <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />
@@ -105,6 +107,9 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
         </TabsContent>
         <TabsContent value="compliance" className="pt-2">
           <ListingCompliancePanel listingId={listing.id} user={user} />
+        </TabsContent>
+        <TabsContent value="history" className="pt-2">
+          <ListingHistory listingId={listing.id} />
         </TabsContent>
       </Tabs>
     </div>

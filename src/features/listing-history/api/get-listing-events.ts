@@ -1,0 +1,68 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { throwIfError } from '@/lib/api-error';
+import { supabase } from '@/lib/supabase';
+import { listingHistoryKeys } from '@/features/listing-history/api/query-keys';
+
+/** Events per page; older ones load with 'Show more'. */
+export const LISTING_EVENTS_PAGE = 20;
+
+const EVENT_COLUMNS = 'id, kind, from_value, to_value, reason, detail, at, actor_id, actor:users!listing_events_actor_id_fkey(first_name, last_name)';
+
+/**
+ * One row of public.listing_events as the history reads it. The actor is
+ * embedded when the reader may see that account (their team, themselves; a
+ * super admin's account is hidden from agents): null then, with actor_id set.
+ */
+export const listingEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  from_value: z.string().nullable(),
+  to_value: z.string().nullable(),
+  reason: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  at: z.string(),
+  actor_id: z.string().nullable(),
+  actor: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }).nullable(),
+});
+
+export type ListingEvent = z.infer<typeof listingEventSchema>;
+
+/** Keyset position after a page's oldest event, in (at desc, id desc) order. */
+export interface EventCursor {
+  at: string;
+  id: number;
+}
+
+/**
+ * One keyset page of a listing's history, newest first, ordered by (at, id):
+ * events written by one statement share `at`, so id breaks ties and none
+ * repeats or vanishes between pages. RLS: the people on the listing.
+ */
+export async function getListingEvents(listingId: string, cursor: EventCursor | null): Promise<ListingEvent[]> {
+  let query = supabase.from('listing_events').select(EVENT_COLUMNS).eq('listing_id', listingId);
+  if (cursor) {
+    const at = JSON.stringify(cursor.at);
+    query = query.or(`at.lt.${at},and(at.eq.${at},id.lt.${cursor.id})`);
+  }
+  const rows = throwIfError(await query.order('at', { ascending: false }).order('id', { ascending: false }).limit(LISTING_EVENTS_PAGE));
+  return z.array(listingEventSchema).parse(rows);
+}
+
+export function listingEventsQueryOptions(listingId: string) {
+  return infiniteQueryOptions({
+    queryKey: listingHistoryKeys.byListing(listingId),
+    queryFn: ({ pageParam }) => getListingEvents(listingId, pageParam),
+    initialPageParam: null as EventCursor | null,
+    getNextPageParam: (page): EventCursor | null => {
+      const last = page.at(-1);
+      return last && page.length >= LISTING_EVENTS_PAGE ? { at: last.at, id: last.id } : null;
+    },
+    // Other screens' writes do not invalidate the history: it is read afresh whenever it is shown.
+    staleTime: 0,
+  });
+}
+
+export function useListingEvents(listingId: string) {
+  return useInfiniteQuery(listingEventsQueryOptions(listingId));
+}
