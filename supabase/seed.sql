@@ -349,6 +349,14 @@ begin
     (a_olivia, l2, 'document_approved', 'Approved Listing Agreement', jsonb_build_object('document_type', 'listing_agreement'), now() - interval '10 days'),
     (a_olivia, l2, 'document_returned', 'Returned Seller''s Disclosure',
       jsonb_build_object('document_id', t, 'document_type', 'sellers_disclosure', 'reason', 'Page 2 is missing the sellers'' initials. Please upload a fully initialed copy.'), now() - interval '9 days');
+  -- The same decisions in the listing's history, as review_document() records
+  -- them (dated with the rest at the end of the seed).
+  perform private.record_listing_event(d.listing_id, case d.review_state when 'approved' then 'document_approved' else 'document_returned' end,
+    'submitted', d.review_state, d.review_reason,
+    jsonb_build_object('document_id', d.id, 'document_type', d.document_type, 'version', d.version, 'file_name', d.file_name,
+      'label', (select dt.label from public.document_types dt where dt.key = d.document_type)),
+    d.reviewed_by)
+  from public.documents d where d.listing_id = l2 and d.review_state in ('approved', 'returned') order by d.reviewed_at;
 
   -- A requirement waived by the coordinator, with her reason, as
   -- waive_checklist_item() records it: the Compliance tab shows
@@ -364,6 +372,9 @@ begin
       jsonb_build_object('item_id', t, 'document_type', 'mls_input_sheet', 'required_for', 'live',
         'reason', 'MLS data was entered from the listing agreement''s data page; the board accepts it in place of a separate input sheet.'),
       now() - interval '8 days');
+  perform private.record_listing_event(l2, 'requirement_waived', null, null,
+    'MLS data was entered from the listing agreement''s data page; the board accepts it in place of a separate input sheet.',
+    jsonb_build_object('item_id', t, 'document_type', 'mls_input_sheet', 'required_for', 'live', 'label', 'MLS Input Sheet'), a_olivia);
 
   insert into public.documents (listing_id, document_type, file_name, file_url, file_type, file_size, uploaded_by, created_at) values
     (l3, 'sellers_disclosure', 'Sellers Disclosure - 908 E 49th.pdf', 'listings/' || l3 || '/sellers-disclosure.pdf', 'application/pdf', 1804, a_emily, now() - interval '2 days'),
@@ -374,7 +385,48 @@ begin
     (l6, 'lead_paint_disclosure', 'Lead Paint Disclosure - Red River.pdf', 'listings/' || l6 || '/lead-paint-disclosure.pdf', 'application/pdf', 1551, a_sarah, now() - interval '5 hours'),
     (l7, 'listing_agreement', 'Listing Agreement - Jollyville.pdf', 'listings/' || l7 || '/listing-agreement.pdf', 'application/pdf', 1833, a_james, now() - interval '4 days');
   update public.documents set review_state = 'approved', reviewed_by = a_david, reviewed_at = now() - interval '15 days'
-  where listing_id = l5 and document_type = 'mls_input_sheet';
+  where listing_id = l5 and document_type = 'mls_input_sheet' returning id into t;
+  perform private.record_listing_event(l5, 'document_approved', 'submitted', 'approved', null,
+    jsonb_build_object('document_id', t, 'document_type', 'mls_input_sheet', 'version', 1,
+      'file_name', 'MLS Input Sheet - Rainey 1804.pdf', 'label', 'MLS Input Sheet'), a_david);
+
+  -- -------------------------------------------------------------------------
+  -- The listings' history (listing_events): the functions and triggers above
+  -- wrote what the seed did through them (documents submitted, key dates done,
+  -- contracts recorded) and the seed added the decisions it wrote directly.
+  -- The listings were inserted in their statuses; a few status changes tell
+  -- how three of them got there, as the coordinator's selector and the
+  -- contract would have written them. Every event is then dated from the row
+  -- it describes (the seed ran it all at one now()), so the History tab reads
+  -- like weeks of work.
+  -- -------------------------------------------------------------------------
+  perform private.record_listing_event(l2, 'status_changed', 'incomplete', 'ready', null, '{"cause": "manual"}', a_olivia);
+  perform private.record_listing_event(l3, 'status_changed', 'incomplete', 'ready', null, '{"cause": "manual"}', a_olivia);
+  perform private.record_listing_event(l3, 'status_changed', 'ready', 'live', null, '{"cause": "manual"}', a_olivia);
+  perform private.record_listing_event(l4, 'status_changed', 'live', 'under_contract', null, '{"cause": "contract"}', a_emily);
+  update public.listing_events e set at = v.at
+  from (values
+    (l2, 'ready', now() - interval '11 days'),
+    (l3, 'ready', now() - interval '24 days'),
+    (l3, 'live', now() - interval '22 days'),
+    (l4, 'under_contract', now() - interval '10 days')
+  ) as v(listing_id, status, at)
+  where e.kind = 'status_changed' and e.listing_id = v.listing_id and e.to_value = v.status and e.actor_id is not null;
+  update public.listing_events e set at = d.created_at
+  from public.documents d where e.kind = 'document_submitted' and d.id = (e.detail ->> 'document_id')::uuid;
+  update public.listing_events e set at = d.reviewed_at
+  from public.documents d where e.kind in ('document_approved', 'document_returned') and d.id = (e.detail ->> 'document_id')::uuid;
+  update public.listing_events e set at = i.waived_at
+  from public.listing_checklist_items i where e.kind = 'requirement_waived' and i.id = (e.detail ->> 'item_id')::uuid;
+  update public.listing_events e set at = coalesce(d.done_at, d.waived_at)
+  from public.contract_deadlines d where e.kind in ('deadline_done', 'deadline_waived') and d.id = (e.detail ->> 'deadline_id')::uuid;
+  -- A contract and what it moved (the status, under the contract's cause) date
+  -- from the contract, by the person who recorded it (the seed has no caller).
+  update public.listing_events e set at = c.created_at, actor_id = coalesce(e.actor_id, c.created_by)
+  from public.contracts c
+  where c.listing_id = e.listing_id
+    and (e.kind like 'contract\_%' and c.id = (e.detail ->> 'contract_id')::uuid
+      or e.kind = 'status_changed' and e.detail ->> 'cause' = 'contract' and e.actor_id is null);
 
   perform public.send_deadline_reminders();
 end
