@@ -161,20 +161,34 @@ describe('send_deadline_reminders: safe to run at once from several places', () 
 });
 
 describe('reminder marks', () => {
-  it('are the database\'s: people cannot write them, and moving a date ahead re-arms them', async () => {
+  // Since issue 52 the marks are the reminders' rows in private.outbox (keyed deadline:<id>:3d|1d|overdue),
+  // not columns of contract_deadlines: this test reads the outbox where it read the three columns.
+  it('are the database\'s: people cannot reach them, and moving a date ahead re-arms them', async () => {
     const deadline = await addDeadline(team.agent, contractId, 'Moved later', at(minutes(30)));
     await runJob(at(minutes(31)));
     expect(await kinds(team.agent, deadline), 'overdue (earlier marks passed over)').toEqual(['overdue']);
+    const marks = async () =>
+      withDb(async (db) => (await db.query(`select dedupe_key from private.outbox where dedupe_key like 'deadline:' || $1 || ':%' order by 1`, [deadline])).rows.map((r) => r.dedupe_key));
+    expect(await marks(), 'the overdue reminder is marked sent, the passed 3-day and 1-day ones decided').toEqual([`deadline:${deadline}:1d`, `deadline:${deadline}:3d`, `deadline:${deadline}:overdue`]);
 
-    const forged = await team.agent.client.from('contract_deadlines').update({ overdue_notified_at: null }).eq('id', deadline).select('id');
-    expect(forged.status, 'clearing a mark through the API is refused').toBe(403);
-    expect(forged.error?.message).toBe('reminder marks are kept by the database');
+    const forged = await team.agent.client.schema('private').from('outbox').delete().like('dedupe_key', `deadline:${deadline}:%`).select('id');
+    expect(forged.status, `clearing a mark through the API is refused with a 4xx (got ${forged.status})`).toBeGreaterThanOrEqual(400);
+    expect(forged.status).toBeLessThan(500);
+    expect(await marks(), 'the marks are still there').toHaveLength(3);
 
     // Moved to ten days from the real now: all three moments lie ahead again.
     const { error } = await team.agent.client.from('contract_deadlines').update({ due_at_override: new Date(Date.now() + 10 * 86_400_000).toISOString() }).eq('id', deadline);
     expect(error, 'the agent moves the date').toBeNull();
-    const marks = await withDb(async (db) => (await db.query('select reminded_3d_at, reminded_1d_at, overdue_notified_at from public.contract_deadlines where id = $1', [deadline])).rows[0]);
-    expect(marks, 'every reminder is due again for the new date').toEqual({ reminded_3d_at: null, reminded_1d_at: null, overdue_notified_at: null });
+    expect(await marks(), 'every reminder is due again for the new date').toEqual([]);
+  });
+
+  it('a date moved within the past re-arms nothing: those moments are behind', async () => {
+    const deadline = await addDeadline(team.agent, contractId, 'Moved in the past', at(minutes(40)));
+    await runJob(at(minutes(41)));
+    const { error } = await team.coordinator.client.from('contract_deadlines').update({ due_at_override: at(minutes(24 * 60)).toISOString() }).eq('id', deadline);
+    expect(error, 'the coordinator moves the date a day later, still years ago').toBeNull();
+    await runJob(at(minutes(24 * 60 + 1)));
+    expect(await kinds(team.agent, deadline), 'no second overdue notice').toEqual(['overdue']);
   });
 });
 
