@@ -23,7 +23,7 @@ insert into private.outbox (kind, dedupe_key, recipient, payload, send_after, cl
 select 'deadline_digest', 'digest:' || g.coordinator_id || ':' || to_char(g.local_date, 'YYYY-MM-DD'), g.coordinator_id,
   jsonb_build_object('local_date', to_char(g.local_date, 'YYYY-MM-DD'), 'time_zone', g.time_zone, 'item_count', g.item_count),
   least(g.claimed_at, now()),
-  case when g.sent_at is null and g.item_count > 0 and g.claimed_at > '-infinity' then g.claimed_at end,
+  case when g.claimed_at > '-infinity' then g.claimed_at end,
   coalesce(g.sent_at, case when g.item_count = 0 then g.claimed_at end),
   case when g.error is null then 0 else 1 end,
   g.error,
