@@ -57,14 +57,27 @@ describe('agent dashboard', () => {
     await withDb((db) => db.query('delete from public.listings where agent_id = any($1::uuid[])', [[agent.id, teammate.id]]));
   });
 
-  const stats = (actor: { client: Actor['client'] }, agentId?: string | null) =>
-    actor.client.rpc('listing_stats', agentId === undefined ? {} : { agent_id: agentId }).single<Stats>();
+  /** listing_stats() answers one (status, n) row per status (issue 52); the counts are compared as one object with their total. */
+  const rows = (actor: { client: Actor['client'] }, agentId?: string | null) =>
+    actor.client.rpc('listing_stats', agentId === undefined ? {} : { agent_id: agentId });
+  const stats = async (actor: { client: Actor['client'] }, agentId?: string | null) => {
+    const answer = await rows(actor, agentId);
+    const data = answer.data && ({ total: answer.data.reduce((sum, row) => sum + row.n, 0), ...Object.fromEntries(answer.data.map((row) => [row.status, row.n])) } as Stats);
+    return { ...answer, data };
+  };
 
   it('listing_stats counts one agent\'s listings by status for the agent, their coordinator and a super admin', async () => {
     const expected: Stats = { total: 7, incomplete: 3, ready: 2, live: 1, under_contract: 1, closed: 0 };
     const own = await stats(agent, agent.id);
     expect(own.error, 'the agent may ask for their own counts').toBeNull();
     expect(own.data, 'the agent\'s counts are their 7 listings by status (the teammate\'s 2 are not counted)').toEqual(expected);
+    expect((await rows(agent, agent.id)).data, 'one row per status of listing_statuses, in its order, zero included').toEqual([
+      { status: 'incomplete', n: 3 },
+      { status: 'ready', n: 2 },
+      { status: 'live', n: 1 },
+      { status: 'under_contract', n: 1 },
+      { status: 'closed', n: 0 },
+    ]);
     expect((await stats(tc, agent.id)).data, 'the coordinator gets the same counts for their agent').toEqual(expected);
     expect((await stats(admin, agent.id)).data, 'a super admin gets the same counts for any agent').toEqual(expected);
     expect((await stats(agent)).data, 'without agent_id the agent gets the counts of what they may read: only their own listings').toEqual(expected);
@@ -84,7 +97,7 @@ describe('agent dashboard', () => {
     const readable = (await tc.client.from('listings').select('status').in('agent_id', [agent.id, teammate.id])).data!;
     expect(readable.length, 'the same listings RLS shows the coordinator').toBe(team.total);
     expect((await stats(otherTc)).data, 'another coordinator counts none of them').toEqual({ total: 0, incomplete: 0, ready: 0, live: 0, under_contract: 0, closed: 0 });
-    const server = await serviceClient().rpc('listing_stats').single<Stats>();
+    const server = await stats({ client: serviceClient() });
     expect(server.error, 'server code (service role, no caller) may call it too: it counts nobody\'s listings').toBeNull();
     expect(server.data?.total).toBe(0);
   });

@@ -62,13 +62,18 @@ describe("the listing's status follows its contract", () => {
     expect(await listingStatus(listingId), 'termination returns it to live').toBe('live');
     const second = await record(listingId, { effective_date: '2026-08-01' });
     expect(await listingStatus(listingId), 'a new contract: under contract again').toBe('under_contract');
-    const before = (await agentA.client.rpc('listing_stats', { agent_id: agentA.id }).single()).data as Record<string, number>;
+    // listing_stats() answers one (status, n) row per status (issue 52).
+    const counts = async (actor: Actor, agentId?: string) => {
+      const rows = (await actor.client.rpc('listing_stats', agentId ? { agent_id: agentId } : {})).data!;
+      return { order: rows.map((row) => row.status), n: Object.fromEntries(rows.map((row) => [row.status, row.n])) };
+    };
+    const before = (await counts(agentA, agentA.id)).n;
     expect((await coordA.client.rpc('close_contract', { contract_id: second })).error).toBeNull();
     expect(await listingStatus(listingId), 'closing the contract closes the listing').toBe('closed');
-    const after = (await agentA.client.rpc('listing_stats', { agent_id: agentA.id }).single()).data as Record<string, number>;
-    expect(Object.keys(after), 'closed is appended after the existing columns').toEqual(['total', 'incomplete', 'ready', 'live', 'under_contract', 'closed']);
-    expect({ closed: after.closed - before.closed, under: after.under_contract - before.under_contract }).toEqual({ closed: 1, under: -1 });
-    const mine = (await coordA.client.rpc('listing_stats').single()).data as Record<string, number>;
+    const after = await counts(agentA, agentA.id);
+    expect(after.order, 'closed is a row after the others, in the order of listing_statuses').toEqual(['incomplete', 'ready', 'live', 'under_contract', 'closed']);
+    expect({ closed: after.n.closed - before.closed, under: after.n.under_contract - before.under_contract }).toEqual({ closed: 1, under: -1 });
+    const mine = (await counts(coordA)).n;
     expect(mine.closed, "the coordinator's own counts include it").toBeGreaterThanOrEqual(1);
     const admins = (await admin.client.rpc('admin_stats')).data as Array<Record<string, number>>;
     expect(admins[0].closed_listings, 'admin_stats() counts closed listings').toBeGreaterThanOrEqual(1);
@@ -76,10 +81,13 @@ describe("the listing's status follows its contract", () => {
     expect((page.data as Array<{ id: string }>).map((l) => l.id), 'the coordinator filters by closed').toContain(listingId);
   });
 
-  it('set_listing_status accepts closed, and names it among the statuses', async () => {
+  it('set_listing_status knows closed, which only closing the contract sets (issue 52), and names it among the statuses', async () => {
     const listingId = await listingOfAgentA();
     const set = await coordA.client.rpc('set_listing_status', { listing_id: listingId, new_status: 'closed' });
-    expect((set.data as { status: string }).status).toBe('closed');
+    expect({ status: set.status, message: set.error?.message }, 'a coordinator does not close a listing by hand: the contract closes it (409)').toEqual({
+      status: 409,
+      message: 'a listing closes when its contract closes: close the contract on the Contract tab',
+    });
     const bad = await coordA.client.rpc('set_listing_status', { listing_id: listingId, new_status: 'sold' });
     expect({ status: bad.status, message: bad.error?.message }).toEqual({ status: 400, message: 'status must be incomplete, ready, live, under_contract or closed' });
   });

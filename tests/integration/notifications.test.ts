@@ -136,8 +136,9 @@ describe('events notify the right people, never the actor', () => {
     expect(first.map((r) => [r.user_id, r.type, r.title, r.action_url]), 'the agent is told; the coordinator who changed it is not').toEqual([
       [agent.id, 'alert', 'Listing status: Ready', `/agent-listing/${listing}`],
     ]);
-    expect((await admin.client.rpc('set_listing_status', { listing_id: listing, new_status: 'under_contract' })).error, 'the super admin sets the status').toBeNull();
-    const second = (await caused(listing)).filter((r) => r.title === 'Listing status: Under Contract');
+    // Live, not under_contract: a listing goes under contract only with its contract (issue 52).
+    expect((await admin.client.rpc('set_listing_status', { listing_id: listing, new_status: 'live' })).error, 'the super admin sets the status').toBeNull();
+    const second = (await caused(listing)).filter((r) => r.title === 'Listing status: Live');
     expect(recipients(second), 'a change by the super admin tells the agent and the coordinator, not the admin').toEqual(ids(tc, agent));
     expect(second.find((r) => r.user_id === tc.id)?.action_url, 'the coordinator opens the listing workspace').toBe(`/listing/${listing}`);
   });

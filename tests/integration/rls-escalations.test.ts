@@ -153,8 +153,9 @@ describe('listings', () => {
     expect(agentRpc.error?.code, 'set_listing_status refuses agents').toBe('42501');
     const otherTc = await tc2.client.rpc('set_listing_status', { listing_id: listingA, new_status: 'live' });
     expect(otherTc.error?.code, "set_listing_status answers another team's coordinator as for an unknown listing (issue 51 item 10: no existence leak)").toBe('PT404');
-    const ok = await tc1.client.rpc('set_listing_status', { listing_id: listingA, new_status: 'under_contract' });
-    expect(ok.data?.status, "the listing's coordinator changes status").toBe('under_contract');
+    // Live, not under_contract: a listing goes under contract only with its contract (issue 52).
+    const ok = await tc1.client.rpc('set_listing_status', { listing_id: listingA, new_status: 'live' });
+    expect(ok.data?.status, "the listing's coordinator changes status").toBe('live');
     const activity = await agentA.client.from('activity_log').select('action').eq('listing_id', created.data!.id);
     expect(activity.data?.map((a) => a.action), 'listing_creation activity written').toEqual(['listing_creation']);
     const photos = await agentA.client.from('listings').update({ photo_urls: ['listings/x/front.jpg'] }).eq('id', created.data!.id);

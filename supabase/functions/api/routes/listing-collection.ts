@@ -120,8 +120,11 @@ export const listingCollectionRoutes = [
     query: statsQuery,
     response: z.object({ total: z.number(), incomplete: z.number(), ready: z.number(), live: z.number(), underContract: z.number(), under_contract: z.number(), closed: z.number() }),
     async handler({ caller, query }) {
-      const stats = unwrap(await caller.db.rpc('listing_stats', { agent_id: query.agentId ?? null }).single()) as Record<string, number>;
-      return { ...camelize(stats), under_contract: stats.under_contract };
+      // listing_stats() answers one (status, n) row per status (issue 52); the spec's shape is one object.
+      const rows = unwrap(await caller.db.rpc('listing_stats', { agent_id: query.agentId ?? null })) as { status: string; n: number }[];
+      const stats: Record<string, number> = Object.fromEntries(rows.map((row) => [row.status, row.n]));
+      const total = rows.reduce((sum, row) => sum + row.n, 0);
+      return { total, ...camelize(stats), under_contract: stats.under_contract ?? 0 };
     },
   }),
   route<Record<string, never>, Record<string, never>, NewListing>({
