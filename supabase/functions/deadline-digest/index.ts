@@ -5,8 +5,10 @@
  * with the service role key as bearer token. Each call claims the
  * coordinators whose 7:00 AM digest is due (public.claim_deadline_digests(),
  * at most once per coordinator and local day, never for one with nothing
- * due), mails each one and records the outcome; a failed send is tried again
- * by the next call. Body (optional): `{ "at": "<ISO time>" }`, the clock, for
+ * due; each is an outbox row keyed digest:<coordinator>:<local date>), mails
+ * each one and records the outcome (public.finish_deadline_digest()); a
+ * failed send is tried again by a later call that day, after the outbox's
+ * back-off. Body (optional): `{ "at": "<ISO time>" }`, the clock, for
  * tests. Answers `{ sent, failed }`.
  */
 import { z } from '../_shared/deps.ts';
