@@ -12,6 +12,8 @@ import { PROJECT_ROOT, resolveConfig, type StackConfig } from './config.ts';
 import { createLogger, type Logger } from './log.ts';
 import { startPostgres } from './postgres.ts';
 import { freePort } from './processes.ts';
+import { alive, onExit, sleepSync } from './temp-dirs.ts';
+import { startWatchdog } from './watchdog.ts';
 
 /** Writes the migrations of `rev` into `<root>/supabase/migrations`; returns how many. */
 export function checkoutMigrations(rev: string, root: string): number {
@@ -27,6 +29,16 @@ export function checkoutMigrations(rev: string, root: string): number {
   return files.length;
 }
 
+/** Alive and not a zombie: a child that exited stays in the process table until Node reaps it, which it cannot do inside an exit hook. */
+function running(pid: number): boolean {
+  if (!alive(pid)) return false;
+  try {
+    return fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0] !== 'Z';
+  } catch {
+    return false;
+  }
+}
+
 export interface BarePostgres {
   config: StackConfig;
   log: Logger;
@@ -38,11 +50,34 @@ export interface BarePostgres {
  * come from `projectRoot`'s migrations, not the working tree's) on a free
  * port, with its data in `dataDir` (inside an owned temporary folder, which
  * the caller removes), non-durable like the test stacks. Migrations are the
- * caller's to apply (stack/migrate.ts), from `<projectRoot>/supabase`.
+ * caller's to apply (stack/migrate.ts), from `<projectRoot>/supabase`. The
+ * server is stopped on exit and on Ctrl-C even if `stop` is never reached,
+ * and by a watchdog if this process is killed.
  */
 export async function startBarePostgres(options: { projectRoot: string; dataDir: string }): Promise<BarePostgres> {
   const config = await resolveConfig({ ...options, dbPort: await freePort(), ephemeral: true });
   const log = createLogger(config.logDir, { quiet: true });
   const { handle } = await startPostgres(config, log, { useCache: false });
-  return { config, log, stop: () => handle.stop() };
+  const pid = handle.pid;
+  // Ctrl-C or a failure: the server goes before the temporary folder holding its data (exit hooks run last registered first).
+  const forgetExitHook = onExit(() => {
+    try {
+      process.kill(pid, 'SIGQUIT');
+    } catch {
+      /* already gone */
+    }
+    const deadline = Date.now() + 5000;
+    while (running(pid) && Date.now() < deadline) sleepSync(50);
+  });
+  // A SIGKILLed owner runs no hook: the watchdog stops the server then (the next run's sweep removes the folder).
+  const watchdog = startWatchdog(process.pid, [{ pid, signal: 'INT' }]);
+  return {
+    config,
+    log,
+    async stop() {
+      forgetExitHook();
+      watchdog.stop();
+      await handle.stop();
+    },
+  };
 }
