@@ -10,8 +10,10 @@
  * live. Issue 51: the coordinator waives a required document with a reason,
  * which the checklist shows as "Waived by <name>: <reason>", and terminates
  * the seeded Shoal Creek contract although that listing's documents are not
- * approved (moving back is never gated). Screenshots at desktop and phone
- * sizes; axe on each screen.
+ * approved (moving back is never gated). Issue 52: the listing's History
+ * names who submitted, returned (with the reason), approved and moved it
+ * live, newest first. Screenshots at desktop and phone sizes; axe on each
+ * screen.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -238,6 +240,29 @@ describe('compliance: required documents reviewed before a listing goes live', (
     await expectNoSeriousA11yViolations(page, 'listing compliance tab');
   });
 
+  test("the listing's History says who did what, newest first, with the reason of the return", async () => {
+    const page = tc.page;
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByRole('list', { name: 'Listing history' });
+    await history.waitFor({ timeout: 20_000 });
+    const lines = history.getByTestId('history-event');
+    await lines.first().getByText('Olivia Chen moved the listing from Incomplete to Live').waitFor({ timeout: 10_000 });
+    const texts = await lines.allTextContents();
+    const returned = texts.find((text) => text.startsWith("Olivia Chen returned Seller's Disclosure"));
+    expect(returned, 'the return names the coordinator and shows her reason').toContain(`Reason: ${RETURN_REASON}`);
+    expect(texts.some((text) => text.startsWith("Olivia Chen approved Seller's Disclosure (version 2)")), 'the approval names the coordinator and the version').toBe(true);
+    expect(texts.some((text) => text.startsWith("Marcus Johnson submitted Seller's Disclosure (version 2) for review")), 'the new version names the agent').toBe(true);
+    const order = ['moved the listing', 'approved', "submitted Seller's Disclosure (version 2)", 'returned', "submitted Seller's Disclosure for review"].map((words) =>
+      texts.findIndex((text) => text.includes(words)),
+    );
+    expect(order, 'each of the five events is on the list').not.toContain(-1);
+    expect(order, 'newest first: the status change, the approval, the new version, the return, the first submission').toEqual([...order].sort((a, b) => a - b));
+    expect(await lines.first().locator('time').textContent(), 'each line has a relative date').toMatch(/ago$/);
+    await settled(page);
+    await saveScreenshot(page, 'listing-history-desktop');
+    await expectNoSeriousA11yViolations(page, 'listing history');
+  });
+
   test('a listing still missing documents: the selector lists them and the gate refuses with the same list', async () => {
     const page = tc.page;
     const [other] = await query<{ id: string }>(
@@ -342,6 +367,12 @@ describe('compliance: required documents reviewed before a listing goes live', (
       await settled(phone.page);
       await saveScreenshot(phone.page, 'compliance-listing-phone');
       await expectNoSeriousA11yViolations(phone.page, 'listing compliance on a phone');
+      await phone.page.goto(`${appUrl}/listing/${listingId}?tab=history`);
+      await phone.page.getByRole('list', { name: 'Listing history' }).getByText(`Reason: ${RETURN_REASON}`).waitFor({ timeout: 20_000 });
+      await settled(phone.page);
+      await saveScreenshot(phone.page, 'listing-history-phone');
+      const historyOverflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(historyOverflow, 'the history with its reasons fits the phone').toBeLessThanOrEqual(0);
       await phone.page.goto(`${appUrl}/listing/${missingDocsListingId}?tab=compliance`);
       await phone.page.getByTestId('waived-note').waitFor({ timeout: 20_000 });
       await settled(phone.page);
