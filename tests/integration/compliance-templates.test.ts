@@ -237,9 +237,10 @@ describe('deleting', () => {
 
     const other = await newListing(agentA, { state: 'WY', year_built: 1950 });
     const scratch = await template(coordA, 'WY scratch', { states: ['WY'] }, [{ kind: 'task', title: 'Scratch to-do', assignee: 'coordinator' }]);
-    expect(titles(await checklist(other)), 'the scratch template applies on the next change').not.toContain('Scratch to-do');
+    // Issue 52: a new template reaches the listings it matches at once (before, only at their next change).
+    expect(titles(await checklist(other)), 'the scratch template applies at once, without another edit of the listing').toContain('Scratch to-do');
     await agentA.client.from('listings').update({ has_hoa: true }).eq('id', other);
-    expect(titles(await checklist(other)), 'applied once the listing changes').toContain('Scratch to-do');
+    expect(titles(await checklist(other)).filter((t) => t === 'Scratch to-do'), 'a change of the listing re-applies nothing twice').toEqual(['Scratch to-do']);
     expect((await coordA.client.from('checklist_templates').delete().eq('id', scratch).select('id')).data, 'the coordinator deletes her template').toHaveLength(1);
     const kept = (await checklist(other)).find((i) => i.title === 'Scratch to-do');
     expect(kept?.template_id, 'the applied to-do stays, without its template').toBeNull();
