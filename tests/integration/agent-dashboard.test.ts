@@ -59,7 +59,7 @@ describe('agent dashboard', () => {
 
   /** listing_stats() answers one (status, n) row per status (issue 52); the counts are compared as one object with their total. */
   const rows = (actor: { client: Actor['client'] }, agentId?: string | null) =>
-    actor.client.rpc('listing_stats', agentId === undefined ? {} : { agent_id: agentId });
+    actor.client.rpc('listing_stats', agentId === undefined ? {} : { agent_id: agentId }) as unknown as Promise<{ data: { status: string; n: number }[] | null; error: { message: string } | null; status: number }>;
   const stats = async (actor: { client: Actor['client'] }, agentId?: string | null) => {
     const answer = await rows(actor, agentId);
     const data = answer.data && ({ total: answer.data.reduce((sum, row) => sum + row.n, 0), ...Object.fromEntries(answer.data.map((row) => [row.status, row.n])) } as Stats);

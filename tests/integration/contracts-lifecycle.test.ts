@@ -63,8 +63,8 @@ describe("the listing's status follows its contract", () => {
     const second = await record(listingId, { effective_date: '2026-08-01' });
     expect(await listingStatus(listingId), 'a new contract: under contract again').toBe('under_contract');
     // listing_stats() answers one (status, n) row per status (issue 52).
-    const counts = async (actor: Actor, agentId?: string) => {
-      const rows = (await actor.client.rpc('listing_stats', agentId ? { agent_id: agentId } : {})).data!;
+    const counts = async (actor: Actor, agentId?: string | null) => {
+      const rows = (await actor.client.rpc('listing_stats', agentId ? { agent_id: agentId } : {})).data as { status: string; n: number }[];
       return { order: rows.map((row) => row.status), n: Object.fromEntries(rows.map((row) => [row.status, row.n])) };
     };
     const before = (await counts(agentA, agentA.id)).n;
