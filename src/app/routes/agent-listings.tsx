@@ -4,21 +4,23 @@ import { RequireSignedIn } from '@/components/require-signed-in';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
-import { LISTING_STATUSES, STATUS_LABELS, type ListingStatus } from '@/lib/listing-status';
+import { labelOf, useListingStatuses, type ListingStatus } from '@/lib/listing-status';
 import { ALL_LISTINGS_PAGE, useListingCards } from '@/features/listings/api/get-listing-cards';
 import { useListingStats } from '@/features/listings/api/get-listing-stats';
 import { ListingPager } from '@/app/routes/agent-dashboard/listing-pager';
 import { MyListingList } from '@/app/routes/agent-dashboard/my-listing-list';
 import { useMyListingsLive } from '@/app/routes/agent-dashboard/use-my-listings-live';
 
-const asStatus = (value: string | null): ListingStatus | null => ((LISTING_STATUSES as readonly string[]).includes(value ?? '') ? (value as ListingStatus) : null);
+/** A status key as the URL may carry it; listing_statuses decides which exist (an unknown one lists nothing). */
+const asStatus = (value: string | null): ListingStatus | null => (value && /^[a-z][a-z_]{0,39}$/.test(value) ? value : null);
 
 function AllListings({ user }: { user: CurrentUser }) {
   const [searchParams] = useSearchParams();
   const status = asStatus(searchParams.get('status'));
+  const statuses = useListingStatuses();
   const stats = useListingStats(user.id);
   // Counts come from listing_stats(), so the total per filter needs no extra request.
-  const total = stats.data ? (status ? stats.data[status] : stats.data.total) : undefined;
+  const total = stats.data ? (status ? (stats.data[status] ?? 0) : stats.data.total) : undefined;
   const pages = total === undefined ? 1 : Math.max(1, Math.ceil(total / ALL_LISTINGS_PAGE));
   const requested = Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1);
   // A page past the end (listings deleted meanwhile) shows the last one.
@@ -28,7 +30,7 @@ function AllListings({ user }: { user: CurrentUser }) {
 
   const filters: { value: ListingStatus | null; label: string; count: number | undefined }[] = [
     { value: null, label: 'All', count: stats.data?.total },
-    ...LISTING_STATUSES.map((value) => ({ value, label: STATUS_LABELS[value], count: stats.data?.[value] })),
+    ...statuses.map(({ key: value, label }) => ({ value, label, count: stats.data?.[value] })),
   ];
 
   return (
@@ -63,7 +65,7 @@ function AllListings({ user }: { user: CurrentUser }) {
         cards={cards}
         user={user}
         label="Listings"
-        emptyText={status ? `No ${STATUS_LABELS[status].toLowerCase()} listings` : 'No listings yet'}
+        emptyText={status ? `No ${labelOf(statuses, status).toLowerCase()} listings` : 'No listings yet'}
       />
       {total !== undefined && total > 0 && (
         <ListingPager page={page} pageSize={ALL_LISTINGS_PAGE} total={total} hrefFor={(n) => paths.agentListings.getHref({ status, page: n })} />

@@ -1,13 +1,13 @@
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/hooks/use-current-user';
-import { asListingStatus } from '@/lib/listing-status';
 import { can } from '@/lib/permissions';
 import { ListingComplianceStrip } from '@/features/compliance/components/compliance-progress';
 import { ListingCompliancePanel } from '@/features/compliance/components/listing-compliance-panel';
 import { OverrideStatusDialog } from '@/features/compliance/components/override-status-dialog';
 import { useComplianceRealtime } from '@/features/compliance/hooks/use-compliance-realtime';
 import { useStatusBlockers } from '@/features/compliance/hooks/use-status-blockers';
+import { useContracts } from '@/features/contracts/api/get-contracts';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
 import { ListingHistory } from '@/features/listing-history/components/listing-history';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
@@ -45,6 +45,9 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
   useComplianceRealtime(listing.id);
   const receiveListing = useReceiveListing();
   const statusBlockers = useStatusBlockers(listing.id, listing.status);
+  // The contract decides under contract and closed: the selector disables what it would refuse (undefined while loading).
+  const contracts = useContracts(listing.id);
+  const contractActive = contracts.data?.some((contract) => contract.status === 'active');
 
   return (
     <div className="flex flex-col gap-6">
@@ -52,8 +55,9 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
         listing={listing}
         user={user}
         statusBlockers={statusBlockers}
+        contractActive={contractActive}
         actions={
-          can.overrideComplianceGate(user) && <OverrideStatusDialog listingId={listing.id} currentStatus={asListingStatus(listing.status)} blockersFor={statusBlockers} />
+          can.overrideComplianceGate(user) && <OverrideStatusDialog listingId={listing.id} currentStatus={listing.status} blockersFor={statusBlockers} />
         }
       />
       <ListingInfoCards listing={listing} />

@@ -4,10 +4,10 @@ import { ConfirmAction } from '@/components/confirm-action';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { useStatusLabel } from '@/lib/listing-status';
 import type { ChecklistItem } from '@/features/compliance/api/get-checklist-items';
 import { useRemoveChecklistItem, useSetChecklistItemDone } from '@/features/compliance/api/change-checklist-item';
 import { WaiveItemDialog } from '@/features/compliance/components/waive-item-dialog';
-import { STAGE_LABELS, type ComplianceStage } from '@/features/compliance/lib/compliance-gate';
 
 const DOCUMENT_STATES: Record<string, { label: string; className: string }> = {
   approved: { label: 'Approved', className: 'border-green-200 bg-green-100 text-green-800' },
@@ -26,6 +26,7 @@ const DOCUMENT_STATES: Record<string, { label: string; className: string }> = {
 export function ChecklistItemRow({ item, typeLabel, documentState, canManage }: { item: ChecklistItem; typeLabel: string | undefined; documentState?: string; canManage: boolean }) {
   const setDone = useSetChecklistItemDone();
   const remove = useRemoveChecklistItem();
+  const statusLabel = useStatusLabel();
   const title = item.kind === 'document' ? (typeLabel ?? item.document_type ?? 'Document') : (item.title ?? 'Task');
   const done = item.status === 'done';
   const isTodo = item.kind === 'task' && item.assignee === 'coordinator';
@@ -51,7 +52,7 @@ export function ChecklistItemRow({ item, typeLabel, documentState, canManage }: 
         <span className="text-muted-foreground flex flex-wrap items-center gap-x-2 text-xs">
           {item.kind === 'document' ? (
             <>
-              Required to go {STAGE_LABELS[item.required_for as ComplianceStage] ?? item.required_for}
+              Required to go {statusLabel(item.required_for ?? '')}
               {item.needs_approval ? ' · approval needed' : ''}
             </>
           ) : (

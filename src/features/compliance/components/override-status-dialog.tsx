@@ -5,7 +5,7 @@ import { FormField } from '@/components/form-field';
 import { OptionSelect } from '@/components/option-select';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { LISTING_STATUSES, STATUS_LABELS, type ListingStatus } from '@/lib/listing-status';
+import { useListingStatuses, type ListingStatus } from '@/lib/listing-status';
 import { overrideListingStatusInputSchema, useOverrideListingStatus } from '@/features/compliance/api/override-listing-status';
 
 /**
@@ -20,6 +20,8 @@ export function OverrideStatusDialog({ listingId, currentStatus, blockersFor }: 
   const [error, setError] = useState<string>();
   const override = useOverrideListingStatus({ onDone: () => setOpen(false) });
   const blockers = blockersFor(status);
+  const statuses = useListingStatuses();
+  const labels = Object.fromEntries(statuses.map((row) => [row.key, row.label]));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +55,7 @@ export function OverrideStatusDialog({ listingId, currentStatus, blockersFor }: 
       onSubmit={submit}
     >
       <FormField id="override-status" label="New status">
-        <OptionSelect id="override-status" value={status} options={LISTING_STATUSES} labels={STATUS_LABELS} onChange={setStatus} />
+        <OptionSelect id="override-status" value={status} options={statuses.map((row) => row.key)} labels={labels} onChange={setStatus} />
       </FormField>
       {blockers.length > 0 ? (
         <p className="text-destructive text-sm" data-testid="override-blockers">

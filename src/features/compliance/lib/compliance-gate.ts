@@ -1,9 +1,5 @@
 import { z } from 'zod';
 
-/** The stages a required document is required for, in order. */
-export const COMPLIANCE_STAGES = ['live', 'under_contract', 'closed'] as const;
-export type ComplianceStage = (typeof COMPLIANCE_STAGES)[number];
-export const STAGE_LABELS: Record<ComplianceStage, string> = { live: 'Live', under_contract: 'Under Contract', closed: 'Closed' };
 
 /** One entry of listing_compliance().missing. */
 export const missingDocumentSchema = z.object({
@@ -13,9 +9,13 @@ export const missingDocumentSchema = z.object({
 });
 export type MissingDocument = z.infer<typeof missingDocumentSchema>;
 
-/** One row of listing_compliance(): a stage, its counts and what is still missing or not approved. */
+/**
+ * One row of listing_compliance(): a stage (a status of public.listing_statuses
+ * that is a compliance stage; the rows come in the stages' order), its counts
+ * and what is still missing or not approved.
+ */
 export const stageComplianceSchema = z.object({
-  stage: z.enum(COMPLIANCE_STAGES),
+  stage: z.string(),
   required: z.number(),
   approved: z.number(),
   missing: z.array(missingDocumentSchema),
@@ -32,14 +32,15 @@ export function describeMissing(entry: MissingDocument): string {
 /**
  * What blocks a move to `status` (from `from`, the listing's current status,
  * when given), as the database's gate sees it: the missing or unapproved
- * documents of that stage and every earlier one. Empty for a status without
- * a gate (incomplete, ready), for a move back to an earlier stage (never
- * gated), or when all is approved.
+ * documents of that stage and every earlier one, in the order of
+ * listing_compliance()'s rows. Empty for a status without a gate (not a stage:
+ * incomplete, ready), for a move back to an earlier stage (never gated), or
+ * when all is approved.
  */
 export function blockersFor(stages: readonly StageCompliance[], status: string, from?: string): MissingDocument[] {
-  const index = (COMPLIANCE_STAGES as readonly string[]).indexOf(status);
+  const order = stages.map((row) => row.stage);
+  const index = order.indexOf(status);
   if (index < 0) return [];
-  if (from !== undefined && (COMPLIANCE_STAGES as readonly string[]).indexOf(from) >= index) return [];
-  const gated = new Set<string>(COMPLIANCE_STAGES.slice(0, index + 1));
-  return stages.filter((row) => gated.has(row.stage)).flatMap((row) => row.missing);
+  if (from !== undefined && order.indexOf(from) >= index) return [];
+  return stages.slice(0, index + 1).flatMap((row) => row.missing);
 }

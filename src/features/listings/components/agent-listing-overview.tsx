@@ -5,7 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
-import { statusLabel } from '@/lib/listing-status';
+import { useStatusLabel } from '@/lib/listing-status';
 import { roleLabel } from '@/lib/role-label';
 import type { Listing } from '@/features/listings/api/get-listing';
 
@@ -28,6 +28,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 /** The agent view's header (spec part 2 §2): address, status, who is signed in (with their real role) and Logout. */
 export function AgentListingHeader({ listing, user }: { listing: Listing; user: CurrentUser }) {
+  const statusLabel = useStatusLabel();
   return (
     <header className="flex flex-wrap items-center justify-between gap-3 border-b pb-4">
       <div className="flex flex-wrap items-center gap-3">
