@@ -6,9 +6,10 @@
 -- coordinator's approval or return (review_document()) one document_approved
 -- or document_returned event with the return's reason. from/to are the
 -- review states; detail names the document (document_id, document_type,
--- version, file_name) and what people call it (label: the type's label, else
--- the file name), so the history reads without joining documents, which may
--- be deleted. Team documents have no listing and no event.
+-- version, file_name), what people call it (label: the type's label, else
+-- the file name) and, for a submission, its cause (upload, type: its type was
+-- set, requirement: a requirement for its type was added), so the history
+-- reads without joining documents, which may be deleted. Team documents have no listing and no event.
 -- Functions replaced whole: private.notify_document_submitted() from
 -- 20251127003100_add_document_review.sql (its two triggers are unchanged and
 -- now also record the event), public.review_document() from
@@ -31,12 +32,17 @@ declare
 begin
   select l.* into listing from public.listings l where l.id = new.listing_id;
   select t.label into type_label from public.document_types t where t.key = new.document_type;
-  -- The actor is whoever's statement submitted it (the uploader, or the
-  -- person who set the type); the uploader when no one is signed in (seed).
+  -- The actor is whoever's statement submitted it (the uploader, the person
+  -- who set the type, or whose change added a requirement for a type already
+  -- on file: the cause tells which); the uploader when no one is signed in.
   perform private.record_listing_event(new.listing_id, 'document_submitted',
     case tg_op when 'UPDATE' then old.review_state end, new.review_state, null,
     jsonb_build_object('document_id', new.id, 'document_type', new.document_type, 'version', new.version,
-      'file_name', new.file_name, 'label', coalesce(type_label, new.file_name)),
+      'file_name', new.file_name, 'label', coalesce(type_label, new.file_name),
+      'cause', case
+        when tg_op = 'INSERT' then 'upload'
+        when new.document_type is distinct from old.document_type then 'type'
+        else 'requirement' end),
     coalesce(private.current_account_id(), new.uploaded_by));
   perform private.notify(listing.tc_id, 'document',
     'Submitted for review: ' || coalesce(type_label, new.file_name) || ' — ' || listing.address,
@@ -47,7 +53,7 @@ end;
 $$;
 
 comment on function private.notify_document_submitted() is
-  'Trigger (after a listing document becomes submitted: inserted so, or moved to submitted): writes the document_submitted event (from the previous review state, actor the caller or else the uploader, detail document_id, document_type, version, file_name, label) and notifies the listing''s coordinator ("Submitted for review: <type> — <address>", opening /compliance); the submitter is skipped by private.notify().';
+  'Trigger (after a listing document becomes submitted: inserted so, or moved to submitted): writes the document_submitted event (from the previous review state, actor the caller or else the uploader, detail document_id, document_type, version, file_name, label and cause: upload, type set, or a new requirement for its type) and notifies the listing''s coordinator ("Submitted for review: <type> — <address>", opening /compliance); the submitter is skipped by private.notify().';
 
 create or replace function public.review_document(document_id uuid, decision text, reason text default null)
 returns public.documents

@@ -15,7 +15,7 @@ import { withDb } from '../support/clients.ts';
 import { anonActor, createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
 
 let admin: Actor, coordA: Actor, agentA: Actor, coordB: Actor, agentB: Actor;
-let templateId: string;
+let templateId: string, oldHomesTemplateId: string;
 
 interface ListingEvent {
   id: number;
@@ -42,10 +42,17 @@ beforeAll(async () => {
     { template_id: templateId, position: 2, kind: 'document', document_type: 'mls_input_sheet', required_for: 'live', needs_approval: true },
   ]);
   expect(items.error, 'the super admin fills the ME template').toBeNull();
+  const old = await admin.client.from('checklist_templates').insert({ name: 'ME pre-1978', conditions: { states: ['ME'], built_before_1978: true } }).select('id').single();
+  expect(old.error, 'the super admin creates the ME pre-1978 template').toBeNull();
+  oldHomesTemplateId = old.data!.id as string;
+  const leadItem = await admin.client
+    .from('checklist_template_items')
+    .insert({ template_id: oldHomesTemplateId, position: 1, kind: 'document', document_type: 'lead_paint_disclosure', required_for: 'live', needs_approval: true });
+  expect(leadItem.error, 'the pre-1978 template requires the lead paint disclosure').toBeNull();
 });
 
 afterAll(async () => {
-  await withDb((db) => db.query('delete from public.checklist_templates where id = $1', [templateId]));
+  await withDb((db) => db.query('delete from public.checklist_templates where id = any($1)', [[templateId, oldHomesTemplateId]]));
 });
 
 let n = 0;
@@ -96,7 +103,7 @@ describe('document events', () => {
         to_value: 'submitted',
         reason: null,
         actor_id: agentA.id,
-        detail: { document_id: first.id, document_type: 'sellers_disclosure', version: 1, file_name: 'disclosure.pdf', label: "Seller's Disclosure" },
+        detail: { document_id: first.id, document_type: 'sellers_disclosure', version: 1, file_name: 'disclosure.pdf', label: "Seller's Disclosure", cause: 'upload' },
       }),
     ]);
 
@@ -150,11 +157,35 @@ describe('document events', () => {
     const typed = await coordA.client.from('documents').update({ document_type: 'mls_input_sheet' }).eq('id', untyped.id).select('review_state').single();
     expect(typed.data, 'the coordinator types it; it is submitted').toEqual({ review_state: 'submitted' });
     expect(await eventsOf(listingId, DOCUMENT_KINDS), 'one document_submitted event, by the coordinator who typed it').toEqual([
-      expect.objectContaining({ kind: 'document_submitted', from_value: null, to_value: 'submitted', actor_id: coordA.id, detail: expect.objectContaining({ document_id: untyped.id, label: 'MLS Input Sheet' }) }),
+      expect.objectContaining({
+        kind: 'document_submitted',
+        from_value: null,
+        to_value: 'submitted',
+        actor_id: coordA.id,
+        detail: expect.objectContaining({ document_id: untyped.id, label: 'MLS Input Sheet', cause: 'type' }),
+      }),
     ]);
     const renamed = await agentA.client.from('documents').update({ file_name: 'mls-sheet.pdf' }).eq('id', untyped.id);
     expect(renamed.error, 'the uploader renames it').toBeNull();
     expect((await eventsOf(listingId, DOCUMENT_KINDS)).length, 'a rename is no new submission').toBe(1);
+  });
+
+  it('a requirement added for a type on file submits it: one event by the person whose change added it', async () => {
+    const listingId = await maineListing();
+    const lead = await upload(agentA, listingId, 'lead-paint.pdf', { document_type: 'lead_paint_disclosure' });
+    expect(lead.review_state, 'not required yet: nothing to review').toBeNull();
+    expect(await eventsOf(listingId, DOCUMENT_KINDS), 'no event yet').toEqual([]);
+    const changed = await coordA.client.from('listings').update({ year_built: 1950 }).eq('id', listingId);
+    expect(changed.error, 'the coordinator sets the year built, which matches the pre-1978 template').toBeNull();
+    expect(await eventsOf(listingId, DOCUMENT_KINDS), 'one document_submitted event, by the coordinator, caused by the requirement').toEqual([
+      expect.objectContaining({
+        kind: 'document_submitted',
+        from_value: null,
+        to_value: 'submitted',
+        actor_id: coordA.id,
+        detail: expect.objectContaining({ document_id: lead.id, label: 'Lead-Based Paint Disclosure', cause: 'requirement' }),
+      }),
+    ]);
   });
 });
 

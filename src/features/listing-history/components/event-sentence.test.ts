@@ -29,6 +29,9 @@ describe('history sentences', () => {
   it('documents, waivers and key dates read with what they are about', () => {
     expect(eventPredicate(event('document_approved', { detail: { label: "Seller's Disclosure", version: 1 } }), LABELS), 'an approval').toBe("approved Seller's Disclosure");
     expect(eventPredicate(event('document_submitted', { detail: { label: "Seller's Disclosure", version: 2 } }), LABELS), 'a new version').toBe("submitted Seller's Disclosure (version 2) for review");
+    expect(eventPredicate(event('document_submitted', { detail: { label: 'Lead-Based Paint Disclosure', file_name: 'lbp.pdf', cause: 'requirement' } }), LABELS), 'a file submitted by a new requirement').toBe(
+      'made Lead-Based Paint Disclosure required; lbp.pdf now waits for review',
+    );
     expect(eventPredicate(event('document_returned', { detail: { file_name: 'scan.pdf' } }), LABELS), 'the file name without a label').toBe('returned scan.pdf');
     expect(eventPredicate(event('requirement_waived', { detail: { label: 'MLS Input Sheet' } }), LABELS), 'a waiver').toBe('waived the requirement MLS Input Sheet');
     expect(eventPredicate(event('deadline_done', { to_value: 'option_fee', detail: { label: 'Option fee due' } }), LABELS), 'a key date done').toBe('marked Option fee due done');

@@ -33,7 +33,10 @@ export function eventPredicate(event: Pick<ListingEvent, 'kind' | 'from_value' |
     case 'contract_terminated':
       return 'terminated the contract';
     case 'document_submitted':
-      return `submitted ${label}${version} for review`;
+      // A requirement added for a type already on file submits that file: the actor's change did, not an upload.
+      return event.detail.cause === 'requirement'
+        ? `made ${label} required; ${text(event.detail.file_name) ?? 'the file on hand'} now waits for review`
+        : `submitted ${label}${version} for review`;
     case 'document_approved':
       return `approved ${label}${version}`;
     case 'document_returned':
