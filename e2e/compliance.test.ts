@@ -231,6 +231,12 @@ describe('compliance: required documents reviewed before a listing goes live', (
     await page.getByRole('tabpanel', { name: 'Compliance' }).getByTestId('compliance-stage-live').getByText(/^(\d+)\/\1 approved$/).waitFor({ timeout: 20_000 });
     await page.getByRole('combobox', { name: 'Listing status' }).click();
     expect(await page.getByTestId('status-blockers-live').count(), 'nothing is missing to go live').toBe(0);
+    // Issue 52: the contract decides under contract and closed; without one the selector says so instead of offering them.
+    const refusal = page.getByTestId('status-refusal-under_contract');
+    await refusal.waitFor({ timeout: 10_000 });
+    expect(await refusal.textContent(), 'no contract: the selector says to record one').toBe('Record a contract on the Contract tab');
+    expect(await page.getByRole('option', { name: /^Under Contract/ }).getAttribute('aria-disabled'), 'Under Contract is not offered without a contract').toBe('true');
+    expect(await page.getByRole('option', { name: /^Closed/ }).getAttribute('aria-disabled'), 'nor Closed').toBe('true');
     await page.getByRole('option', { name: 'Live' }).click();
     await page.getByText('Status Updated').first().waitFor();
     expect((await listingRow(ADDRESS)).status, 'the gate let the listing go live').toBe('live');
