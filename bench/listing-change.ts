@@ -10,9 +10,9 @@
  *   npm run bench -- listing-change [--base <git-rev>] [--rounds 160] [--warmup 12]
  *
  * Fixture (the same SQL in both): one coordinator with ten agents
- * (bench/scale/generate.ts's people), the demo checklist templates of
- * supabase/seed.sql (Texas resale listing side, its pre-1978 lead paint part,
- * TREC contract), rounds + warmup Texas listings created by the coordinator
+ * (bench/scale/generate.ts's people), the demo checklist templates (Texas
+ * resale listing side, its pre-1978 lead paint part, TREC contract) read from
+ * the working tree's supabase/seed.sql, rounds + warmup Texas listings created by the coordinator
  * (the listing templates apply), their required documents approved, and then
  * moved to live through set_listing_status() (the gate passes). The contract
  * forms and deadline rules are the migrations' own.
@@ -36,6 +36,7 @@
  * under 1.
  */
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { PROJECT_ROOT } from '../stack/config.ts';
@@ -64,28 +65,18 @@ const OPS: { name: Op; line: boolean }[] = [
 
 const COORDINATOR_CLAIMS = `json_build_object('sub', md5('bench-auth-tc-1')::uuid, 'role', 'authenticated', 'aud', 'authenticated')::text`;
 
-/** The demo templates of supabase/seed.sql (global: no owner), loaded with triggers off before any listing exists. */
-const TEMPLATES = `do $$ declare tpl uuid; begin
-  insert into public.checklist_templates (name, conditions) values ('Texas resale — listing side', '{"side": "listing", "states": ["TX"]}') returning id into tpl;
-  insert into public.checklist_template_items (template_id, position, kind, document_type, required_for, needs_approval) values
-    (tpl, 1, 'document', 'listing_agreement', 'live', true), (tpl, 2, 'document', 'sellers_disclosure', 'live', true),
-    (tpl, 3, 'document', 'mls_input_sheet', 'live', true), (tpl, 4, 'document', 'photos', 'live', false);
-  insert into public.checklist_template_items (template_id, position, kind, title, description, priority, assignee, anchor, offset_days, offset_unit) values
-    (tpl, 5, 'task', 'Enter the listing in the MLS', 'Check the MLS input sheet against the listing agreement before submitting.', 'high', 'coordinator', 'listing_created', 2, 'business');
-  insert into public.checklist_templates (name, conditions) values ('Texas resale — built before 1978', '{"side": "listing", "states": ["TX"], "built_before_1978": true}') returning id into tpl;
-  insert into public.checklist_template_items (template_id, position, kind, document_type, required_for, needs_approval) values
-    (tpl, 1, 'document', 'lead_paint_disclosure', 'live', true);
-  insert into public.checklist_templates (name, conditions) values ('TREC contract', '{"states": ["TX"], "financing_types": ["cash", "conventional", "fha", "va", "other"]}') returning id into tpl;
-  insert into public.checklist_template_items (template_id, position, kind, title, priority, assignee, anchor, offset_days, offset_unit) values
-    (tpl, 1, 'task', 'Earnest money receipt', 'high', 'coordinator', 'deadline:earnest_money', 1, 'calendar'),
-    (tpl, 2, 'task', 'Option fee receipt', 'high', 'coordinator', 'deadline:option_fee', 1, 'calendar'),
-    (tpl, 3, 'task', 'Title commitment review', 'medium', 'coordinator', 'deadline:title_commitment', 0, 'calendar'),
-    (tpl, 4, 'task', 'Survey', 'medium', 'coordinator', 'deadline:survey', 0, 'calendar'),
-    (tpl, 5, 'task', 'Appraisal', 'medium', 'coordinator', 'effective_date', 21, 'calendar'),
-    (tpl, 6, 'task', 'Closing disclosure', 'high', 'coordinator', 'closing_date', -3, 'business');
-  insert into public.checklist_template_items (template_id, position, kind, document_type, required_for, needs_approval) values
-    (tpl, 7, 'document', 'settlement_statement', 'closed', true);
-end $$`;
+/**
+ * The demo checklist templates, as supabase/seed.sql inserts them (its block
+ * from the first template to the listing attributes), global and without an
+ * author; loaded with triggers off before any listing exists.
+ */
+function seedTemplates(): string {
+  const seed = fs.readFileSync(path.join(PROJECT_ROOT, 'supabase', 'seed.sql'), 'utf8');
+  const start = seed.indexOf('insert into public.checklist_templates');
+  const end = seed.indexOf('update public.listings set state', start);
+  if (start < 0 || end < 0) throw new Error('supabase/seed.sql: no checklist templates block found (insert into public.checklist_templates … update public.listings set state)');
+  return `do $$ declare tpl uuid; a_admin uuid; begin\n${seed.slice(start, end)}\nend $$`;
+}
 
 /** The contract form's facts as recordContract() sends them (TREC: the four day counts, an option fee; the other forms' counts null). */
 const FACTS: Record<string, string> = {
@@ -162,7 +153,7 @@ async function load(side: Side, listings: number): Promise<void> {
   await db.query('begin');
   await db.query('set local session_replication_role = replica');
   await addPeople(db, 0, 1000);
-  await db.query(TEMPLATES);
+  await db.query(seedTemplates());
   await db.query('commit');
   // Created by their coordinator (as the app does): the listing side templates apply.
   await db.query(`begin; set local role authenticated; select set_config('request.jwt.claims', ${COORDINATOR_CLAIMS}, true);
