@@ -29,6 +29,12 @@
 -- ---------------------------------------------------------------------------
 
 -- ---------------------------------------------------------------------------
+-- Section - Tables
+-- ---------------------------------------------------------------------------
+
+comment on column public.checklist_templates.is_active is 'Inactive templates are applied to no listing: deactivating one removes its untouched items (required documents included) from its listings at once; activating it applies it again at once.';
+
+-- ---------------------------------------------------------------------------
 -- Section - Functions
 -- ---------------------------------------------------------------------------
 
