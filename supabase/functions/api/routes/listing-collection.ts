@@ -12,14 +12,13 @@ import { callerAccount } from '../scope.ts';
 import { route } from '../router.ts';
 import type { Caller } from '../session.ts';
 import { camelize, pageQuery, pageRange } from '../shapes.ts';
-import { LISTING_COLUMNS, listingShape } from './listings.ts';
+import { LISTING_COLUMNS, listingShape, statusKey } from './listings.ts';
 
-const STATUSES = ['incomplete', 'ready', 'live', 'under_contract', 'closed'] as const;
 const PHOTO_BUCKET = 'listing-photos';
 
 const listQuery = pageQuery.extend({
   agentId: z.uuid().optional().describe("Only this agent's listings."),
-  status: z.enum(STATUSES).optional().describe('Only listings with this status.'),
+  status: statusKey.optional().describe('Only listings with this status (a key of listing_statuses).'),
 });
 const statsQuery = z.object({ agentId: z.uuid().optional().describe("One agent's counts (the agent, their coordinator or a super admin); default: every listing the caller may see.") });
 
