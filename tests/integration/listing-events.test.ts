@@ -13,6 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/clients.ts';
 import { anonActor, createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
+import { nextEventCursor, olderEventsFilter, type EventCursor } from '../../src/features/listing-history/api/event-cursor.ts';
 
 let admin: Actor, coordA: Actor, agentA: Actor, coordB: Actor, agentB: Actor;
 let templateId: string, oldHomesTemplateId: string;
@@ -311,5 +312,37 @@ describe('who reads and writes events', () => {
     const rpc = await agentA.client.rpc('record_listing_event', { listing_id: listingId, kind: 'document_approved' });
     expect(rpc.status, 'the writer function is not exposed to the API').toBe(404);
     expect(await eventsOf(listingId, DOCUMENT_KINDS), 'the events are as written').toEqual(stored);
+  });
+});
+
+describe("the History's pages", () => {
+  it('keyset pages in (at, id) order show every event once, newest first, though one statement wrote them at the same time', async () => {
+    const listingId = await maineListing();
+    // 25 events from one statement share `at`; 5 more a day earlier.
+    await withDb(async (db) => {
+      await db.query(`select private.record_listing_event($1, 'deadline_done', null, 'custom_' || n, null, '{}', $2) from generate_series(1, 30) n`, [listingId, coordA.id]);
+      await db.query(`update public.listing_events set at = at - interval '1 day' where listing_id = $1 and to_value = any($2)`, [
+        listingId,
+        ['custom_1', 'custom_2', 'custom_3', 'custom_4', 'custom_5'],
+      ]);
+    });
+    const pageSize = 7;
+    const seen: { id: number; at: string }[] = [];
+    let cursor: EventCursor | null = null;
+    for (let pages = 0; pages < 10; pages++) {
+      let query = agentA.client.from('listing_events').select('id, at').eq('listing_id', listingId).eq('kind', 'deadline_done');
+      if (cursor) query = query.or(olderEventsFilter(cursor));
+      const { data, error } = await query.order('at', { ascending: false }).order('id', { ascending: false }).limit(pageSize);
+      expect(error, 'the agent pages the history').toBeNull();
+      seen.push(...(data as { id: number; at: string }[]));
+      cursor = nextEventCursor(data as { id: number; at: string }[], pageSize);
+      if (!cursor) break;
+    }
+    const stored = (await eventsOf(listingId, ['deadline_done'])).map((e) => e.id);
+    expect(new Set(seen.map((e) => e.id)).size, 'no event repeats across pages').toBe(seen.length);
+    expect(seen.length, 'every event is on a page').toBe(stored.length);
+    const oldest = stored.slice(0, 5);
+    expect(seen.slice(-5).map((e) => e.id).sort((a, b) => a - b), 'the day-earlier events come last (order by at)').toEqual(oldest);
+    expect(seen.slice(0, 25).map((e) => e.id), 'events of one time, newest id first').toEqual(stored.slice(5).reverse());
   });
 });

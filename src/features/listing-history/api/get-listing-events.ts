@@ -2,6 +2,7 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
+import { nextEventCursor, olderEventsFilter, type EventCursor } from '@/features/listing-history/api/event-cursor';
 import { listingHistoryKeys } from '@/features/listing-history/api/query-keys';
 
 /** Events per page; older ones load with 'Show more'. */
@@ -28,12 +29,6 @@ export const listingEventSchema = z.object({
 
 export type ListingEvent = z.infer<typeof listingEventSchema>;
 
-/** Keyset position after a page's oldest event, in (at desc, id desc) order. */
-export interface EventCursor {
-  at: string;
-  id: number;
-}
-
 /**
  * One keyset page of a listing's history, newest first, ordered by (at, id):
  * events written by one statement share `at`, so id breaks ties and none
@@ -41,10 +36,7 @@ export interface EventCursor {
  */
 export async function getListingEvents(listingId: string, cursor: EventCursor | null): Promise<ListingEvent[]> {
   let query = supabase.from('listing_events').select(EVENT_COLUMNS).eq('listing_id', listingId);
-  if (cursor) {
-    const at = JSON.stringify(cursor.at);
-    query = query.or(`at.lt.${at},and(at.eq.${at},id.lt.${cursor.id})`);
-  }
+  if (cursor) query = query.or(olderEventsFilter(cursor));
   const rows = throwIfError(await query.order('at', { ascending: false }).order('id', { ascending: false }).limit(LISTING_EVENTS_PAGE));
   return z.array(listingEventSchema).parse(rows);
 }
@@ -54,10 +46,7 @@ export function listingEventsQueryOptions(listingId: string) {
     queryKey: listingHistoryKeys.byListing(listingId),
     queryFn: ({ pageParam }) => getListingEvents(listingId, pageParam),
     initialPageParam: null as EventCursor | null,
-    getNextPageParam: (page): EventCursor | null => {
-      const last = page.at(-1);
-      return last && page.length >= LISTING_EVENTS_PAGE ? { at: last.at, id: last.id } : null;
-    },
+    getNextPageParam: (page) => nextEventCursor(page, LISTING_EVENTS_PAGE),
     // Other screens' writes do not invalidate the history: it is read afresh whenever it is shown.
     staleTime: 0,
   });
