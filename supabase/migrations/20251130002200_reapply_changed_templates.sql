@@ -12,9 +12,12 @@
 --
 -- Once per template and transaction: the triggers are deferred to the
 -- commit, when the template is in its final state, and the first of them
--- re-applies it (the transaction remembers it in the setting
--- listingdesk.reapplied_templates); save_checklist_template() writing the
--- template and ten items re-applies it once, not eleven times.
+-- re-applies it (the transaction remembers the template and the statement
+-- that fired it in the setting listingdesk.reapplied_templates, so a
+-- transaction that fires them early with SET CONSTRAINTS ... IMMEDIATE and
+-- changes the template again re-applies it again at its commit);
+-- save_checklist_template() writing the template and ten items re-applies it
+-- once, not eleven times.
 --
 -- Deleting a template keeps what it applied in place (its items lose
 -- template_id, as before): there is nothing to re-apply. Removing an item
@@ -135,25 +138,29 @@ as $$
 declare
   template uuid;
   done text := coalesce(current_setting('listingdesk.reapplied_templates', true), '');
+  -- The pending triggers fire together in one statement (the commit, or a
+  -- SET CONSTRAINTS ... IMMEDIATE): the template is done for that statement.
+  mark text;
 begin
   if tg_table_name = 'checklist_templates' then
     template := new.id;
   else
     template := new.template_id;
   end if;
+  mark := template::text || '@' || statement_timestamp()::text;
   -- Deferred to the commit: the first trigger of a template re-applies its
-  -- final state; the others of the same transaction find it done.
-  if template::text = any (string_to_array(done, ',')) then
+  -- final state; the others fired with it find it done.
+  if mark = any (string_to_array(done, ',')) then
     return null;
   end if;
-  perform set_config('listingdesk.reapplied_templates', concat_ws(',', nullif(done, ''), template::text), true);
+  perform set_config('listingdesk.reapplied_templates', concat_ws(',', nullif(done, ''), mark), true);
   perform private.reapply_checklist_template(template);
   return null;
 end;
 $$;
 
 comment on function private.on_checklist_template_change() is
-  'Constraint trigger (deferred to the commit; after update of a template''s is_active or conditions, after insert of an item or update of its anchor, offset_days or offset_unit): re-applies the template once per transaction (private.reapply_checklist_template), remembering it in the transaction''s setting listingdesk.reapplied_templates.';
+  'Constraint trigger (deferred to the commit; after update of a template''s is_active or conditions, after insert of an item or update of its anchor, offset_days or offset_unit): re-applies the template once for all its triggers that fire together at the commit (private.reapply_checklist_template), remembering template and statement time in the transaction''s setting listingdesk.reapplied_templates.';
 
 revoke execute on function private.on_checklist_template_change() from public;
 
