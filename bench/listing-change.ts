@@ -7,7 +7,10 @@
  * commit before issue 52), one from the working tree's supabase/migrations,
  * each loaded with the same fixture and measured in turn.
  *
- *   npm run bench -- listing-change [--base <git-rev>] [--rounds 160] [--warmup 12]
+ *   npm run bench -- listing-change [--base <git-rev>] [--rounds 160] [--warmup 12] [--explain]
+ *
+ * --explain ends with EXPLAIN (ANALYZE) of each operation on one more listing
+ * per database: where the time goes, trigger by trigger.
  *
  * Fixture (the same SQL in both): one coordinator with ten agents
  * (bench/scale/generate.ts's people), the demo checklist templates (Texas
@@ -54,6 +57,7 @@ function option(name: string): string | undefined {
 const BASE = option('base') ?? '4e66183';
 const ROUNDS = Number(option('rounds') ?? 160);
 const WARMUP = Number(option('warmup') ?? 12);
+const EXPLAIN = process.argv.includes('--explain');
 if (!(ROUNDS >= 9 && WARMUP >= 0)) throw new Error('--rounds must be at least 9 (an interval needs them), --warmup 0 or more');
 
 type Op = 'record a TREC contract' | 'mark a key date done' | 'edit the contract notes';
@@ -131,19 +135,49 @@ interface Side {
 
 /** One statement as the coordinator; returns its database time (ms) and the id it returned. */
 async function timed(client: pg.Client, statement: string): Promise<{ ms: number; id: string }> {
-  const sql = `begin; set local role authenticated; select set_config('request.jwt.claims', ${COORDINATOR_CLAIMS}, true);
-    select set_config('bench.t0', clock_timestamp()::text, true);
+  const [returned, time] = await asCoordinator(
+    client,
+    `select set_config('bench.t0', clock_timestamp()::text, true);
     ${statement};
-    select (extract(epoch from clock_timestamp() - current_setting('bench.t0')::timestamptz) * 1000)::float8 as ms;
-    commit`;
+    select (extract(epoch from clock_timestamp() - current_setting('bench.t0')::timestamptz) * 1000)::float8 as ms`,
+  ).then((results) => results.slice(1));
+  if (returned.rowCount !== 1) throw new Error(`changed ${returned.rowCount} rows, not 1 (refused by RLS?)`);
+  return { ms: Number(time.rows[0].ms), id: String(returned.rows[0].id) };
+}
+
+/** Statements in one transaction as the coordinator, as PostgREST runs a request; their results. */
+async function asCoordinator(client: pg.Client, statements: string): Promise<pg.QueryResult[]> {
   try {
-    const results = (await client.query(sql)) as unknown as pg.QueryResult[];
-    const [returned, time] = [results[4], results[5]];
-    if (returned.rowCount !== 1) throw new Error(`changed ${returned.rowCount} rows, not 1 (refused by RLS?)`);
-    return { ms: Number(time.rows[0].ms), id: String(returned.rows[0].id) };
+    const results = (await client.query(`begin; set local role authenticated; select set_config('request.jwt.claims', ${COORDINATOR_CLAIMS}, true);
+      ${statements};
+      commit`)) as unknown as pg.QueryResult[];
+    return results.slice(3, -1);
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
+  }
+}
+
+/** EXPLAIN (ANALYZE) of each operation on `listing`: the total and the triggers, slowest first. */
+async function explain(side: Side, listing: string): Promise<void> {
+  const ids: { listing: string; contract?: string; deadline?: string } = { listing };
+  for (const op of OPS) {
+    const [plan] = await asCoordinator(side.api, `explain (analyze, timing) ${STATEMENTS[op.name](ids)}`);
+    const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']);
+    const triggers = lines
+      .filter((l) => l.startsWith('Trigger '))
+      .map((l) => ({ line: l, ms: Number(/time=([\d.]+)/.exec(l)?.[1] ?? 0) }))
+      .sort((a, b) => b.ms - a.ms);
+    console.log(`  ${side.name}: ${op.name}: ${lines.filter((l) => /^(Planning|Execution) Time/.test(l)).join(', ')}`);
+    for (const t of triggers) console.log(`      ${t.line}`);
+    if (op.name === 'record a TREC contract') {
+      const { rows } = await side.admin.query<{ contract: string; deadline: string }>(
+        `select c.id as contract, d.id as deadline from public.contracts c join public.contract_deadlines d on d.contract_id = c.id and d.key = 'earnest_money'
+         where c.listing_id = $1 and c.status = 'active'`,
+        [listing],
+      );
+      Object.assign(ids, rows[0]);
+    }
   }
 }
 
@@ -226,7 +260,7 @@ try {
       await side.admin.connect();
       await side.api.connect();
       await side.admin.query("set client_min_messages = 'warning'");
-      await load(side, ROUNDS + WARMUP);
+      await load(side, ROUNDS + WARMUP + 1);
       return applied;
     }),
   );
@@ -236,7 +270,7 @@ try {
   const appliedCounts = built.map((b) => (b as PromiseFulfilledResult<number>).value);
   const uncommitted = execFileSync('git', ['status', '--porcelain', '--', 'supabase/migrations'], { cwd: PROJECT_ROOT, encoding: 'utf8' }).split('\n').filter(Boolean).length;
   console.log(`base: ${BASE} (${count} migrations); new: the working tree at ${head} (${appliedCounts[1]} migrations, ${uncommitted} of them new or changed since that commit)`);
-  console.log(`fixture: ${ROUNDS + WARMUP} live Texas listings per database, loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`fixture: ${ROUNDS + WARMUP + 1} live Texas listings per database, loaded in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
   const times: Record<Op, { base: number[]; new: number[] }> = Object.fromEntries(OPS.map((o) => [o.name, { base: [], new: [] }])) as never;
   for (let round = 0; round < ROUNDS + WARMUP; round++) {
@@ -284,6 +318,10 @@ try {
   for (const line of [header, ...rows]) console.log(line.map((v, i) => (i === 0 ? v.padEnd(widths[i]) : v.padStart(widths[i]))).join('  '));
   console.log(`\nthe first measured listing afterwards:`);
   for (const side of [baseSide, newSide]) console.log(`  ${side.name.padEnd(4)}  ${await outcome(side, side.listings[WARMUP])}`);
+  if (EXPLAIN) {
+    console.log(`\nEXPLAIN (ANALYZE, TIMING) of each operation on one more listing, as the coordinator:`);
+    for (const side of [baseSide, newSide]) await explain(side, side.listings[ROUNDS + WARMUP]);
+  }
 } catch (error) {
   console.error(`listing-change: ${(error as Error).message}`);
   failed = true;
