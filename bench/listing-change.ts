@@ -15,10 +15,11 @@
  * Fixture (the same SQL in both): one coordinator with ten agents
  * (bench/scale/generate.ts's people), the demo checklist templates (Texas
  * resale listing side, its pre-1978 lead paint part, TREC contract) read from
- * the working tree's supabase/seed.sql, rounds + warmup Texas listings created by the coordinator
- * (the listing templates apply), their required documents approved, and then
- * moved to live through set_listing_status() (the gate passes). The contract
- * forms and deadline rules are the migrations' own.
+ * the working tree's supabase/seed.sql, rounds + warmup + 1 Texas listings
+ * created by the coordinator (the listing templates apply), their required
+ * documents approved, and then moved to live through set_listing_status()
+ * (the gate passes). The contract forms and deadline rules are the
+ * migrations' own.
  *
  * Operations, as the coordinator under RLS (the connection logs in as
  * authenticator, and each transaction does `set local role authenticated` and
@@ -36,7 +37,9 @@
  * operation, and the ratio reported is the median of those with its
  * order-statistic interval (bench/scale/verdict.ts: no assumption about the
  * noise's shape). Passes when the interval of (a) and of (b) lies wholly
- * under 1.
+ * under 1. `--base HEAD` on a tree without uncommitted migrations puts the
+ * same schema on both sides: its ratios sit at 1.00 ± 0.04, the check that
+ * the two servers measure alike.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
