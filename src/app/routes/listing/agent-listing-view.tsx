@@ -57,7 +57,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
         </section>
         <MessagesTab listingId={listing.id} user={user} />
       </div>
-      <ListingHistory listingId={listing.id} />
+      <ListingHistory listingId={listing.id} listingUpdatedAt={listing.updated_at} />
     </div>
   );
 }

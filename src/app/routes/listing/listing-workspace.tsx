@@ -113,7 +113,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           <ListingCompliancePanel listingId={listing.id} user={user} />
         </TabsContent>
         <TabsContent value="history" className="pt-2">
-          <ListingHistory listingId={listing.id} />
+          <ListingHistory listingId={listing.id} listingUpdatedAt={listing.updated_at} />
         </TabsContent>
       </Tabs>
     </div>

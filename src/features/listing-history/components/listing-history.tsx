@@ -1,4 +1,5 @@
 import { formatDistanceStrict } from 'date-fns';
+import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatTimestamp } from '@/lib/format-timestamp';
@@ -6,6 +7,7 @@ import { useListingEvents, type ListingEvent } from '@/features/listing-history/
 import { useListingStatusLabels } from '@/features/listing-history/api/get-listing-statuses';
 import { actorName, eventPredicate } from '@/features/listing-history/components/event-sentence';
 import { useClock } from '@/features/listing-history/hooks/use-clock';
+import { useRefreshListingHistory } from '@/features/listing-history/hooks/use-refresh-listing-history';
 
 /** '3 days ago'; a time a moment ahead of this clock (another machine's) reads as now. */
 function relative(at: string, now: Date): string {
@@ -32,12 +34,21 @@ function HistoryLine({ event, statusLabels, now }: { event: ListingEvent; status
  * people on it: status changes, its contract, document reviews, waivers and
  * key dates, each a sentence naming who did it, with the reason when one was
  * given and a relative date (the full time on hover). Older events load with
- * 'Show more' (keyset pages).
+ * 'Show more' (keyset pages). It is read afresh when shown and whenever
+ * `listingUpdatedAt` (the listing row's updated_at, which the screen keeps
+ * live) moves, e.g. after a status change made in the header above it.
  */
-export function ListingHistory({ listingId }: { listingId: string }) {
+export function ListingHistory({ listingId, listingUpdatedAt }: { listingId: string; listingUpdatedAt?: string }) {
   const events = useListingEvents(listingId);
   const statusLabels = useListingStatusLabels();
   const now = useClock();
+  const refresh = useRefreshListingHistory(listingId);
+  const seenUpdate = useRef(listingUpdatedAt);
+  useEffect(() => {
+    if (seenUpdate.current === listingUpdatedAt) return;
+    seenUpdate.current = listingUpdatedAt;
+    refresh();
+  }, [listingUpdatedAt, refresh]);
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby="listing-history-heading">
