@@ -916,9 +916,6 @@ export type Database = {
           "listing_agent_id": string | null
           "listing_id": string
           "listing_tc_id": string | null
-          "overdue_notified_at": string | null
-          "reminded_1d_at": string | null
-          "reminded_3d_at": string | null
           "rule": string | null
           "status": string
           "updated_at": string
@@ -942,9 +939,6 @@ export type Database = {
           "listing_agent_id"?: string | null
           "listing_id": string
           "listing_tc_id"?: string | null
-          "overdue_notified_at"?: string | null
-          "reminded_1d_at"?: string | null
-          "reminded_3d_at"?: string | null
           "rule"?: string | null
           "status"?: string
           "updated_at"?: string
@@ -967,9 +961,6 @@ export type Database = {
           "listing_agent_id"?: string | null
           "listing_id"?: string
           "listing_tc_id"?: string | null
-          "overdue_notified_at"?: string | null
-          "reminded_1d_at"?: string | null
-          "reminded_3d_at"?: string | null
           "rule"?: string | null
           "status"?: string
           "updated_at"?: string
@@ -4207,9 +4198,6 @@ export type Database = {
           "listing_agent_id": string | null
           "listing_id": string
           "listing_tc_id": string | null
-          "overdue_notified_at": string | null
-          "reminded_1d_at": string | null
-          "reminded_3d_at": string | null
           "rule": string | null
           "status": string
           "updated_at": string
