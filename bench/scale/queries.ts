@@ -103,7 +103,7 @@ const unreadNotifications = (db: SupabaseClient, userId: string) =>
 
 export const SCALE_QUERIES: ScaleQuery[] = [
   // --- the agent's screens
-  { name: 'agent: listing stats', actor: 'agent', run: (db, c) => db.rpc('listing_stats', { agent_id: c.agentId }).single() },
+  { name: 'agent: listing stats', actor: 'agent', run: (db, c) => db.rpc('listing_stats', { agent_id: c.agentId }) },
   { name: 'agent: recent listings (5) + unread tasks', actor: 'agent', run: (db, c) => listingCards(db, c.agentId, 5) },
   { name: 'agent: all listings page 20', actor: 'agent', run: (db, c) => listingCards(db, c.agentId, 20) },
   { name: 'agent: listings by status', actor: 'agent', run: (db, c) => listingCards(db, c.agentId, 20, 'live') },
@@ -130,7 +130,7 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: "coordinator: an agent's listings + open tasks", actor: 'coordinator', run: (db, c) => db.from('listings').select('id, address, status, listing_price, seller_name, created_at, tasks(id)', { count: 'exact' }).eq('agent_id', c.agentId).neq('tasks.status', 'completed').order('created_at', { ascending: false }).order('id').range(0, 19) },
   { name: "coordinator: an agent's tasks", actor: 'coordinator', run: (db, c) => db.from('tasks').select(TASK_COLUMNS).eq('assigned_to_id', c.agentId).order('created_at', { ascending: false }).order('id').range(0, 25) },
   { name: 'coordinator: agent picker (first page)', actor: 'coordinator', run: (db, c) => db.from('agent_overview').select(PICKER_COLUMNS).eq('assigned_tc_id', c.coordinatorId).order('first_name').order('last_name').order('id').limit(21) },
-  { name: "coordinator: an agent's listing stats", actor: 'coordinator', run: (db, c) => db.rpc('listing_stats', { agent_id: c.agentId }).single() },
+  { name: "coordinator: an agent's listing stats", actor: 'coordinator', run: (db, c) => db.rpc('listing_stats', { agent_id: c.agentId }) },
   { name: 'coordinator: team messages page', actor: 'coordinator', run: (db, c) => db.from('messages').select(FEED_MESSAGE_COLUMNS).eq('team_tc_id', c.coordinatorId).eq('is_general', true).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30) },
   { name: 'coordinator: notifications page', actor: 'coordinator', run: (db, c) => notificationsPage(db, c.coordinatorId) },
   { name: 'coordinator: unread notification count', actor: 'coordinator', run: (db, c) => unreadNotifications(db, c.coordinatorId) },
@@ -185,7 +185,7 @@ export const SCALE_QUERIES: ScaleQuery[] = [
     // The function pages a coordinator's listings through coordinated_listings() (routes/listing-collection.ts).
     run: (db) => db.rpc('coordinated_listings', { page_limit: 100, page_offset: 0, status: null }).select(API_LISTING_COLUMNS),
   },
-  { name: 'api: GET /listings/stats (coordinator)', actor: 'coordinator', run: (db) => db.rpc('listing_stats', { agent_id: null }).single() },
+  { name: 'api: GET /listings/stats (coordinator)', actor: 'coordinator', run: (db) => db.rpc('listing_stats', { agent_id: null }) },
   { name: 'api: GET /listings/:id/notes', actor: 'agent', run: (db, c) => db.from('listings').select(`id, notes(${NOTE_COLUMNS})`).eq('id', c.listingId).order('created_at', { referencedTable: 'notes', ascending: false }).order('id', { referencedTable: 'notes' }).range(0, 99, { referencedTable: 'notes' }).maybeSingle() },
   { name: 'api: GET /notifications', actor: 'agent', run: (db) => db.rpc('my_account').select(`id, notifications(${NOTIFICATION_COLUMNS})`).order('created_at', { referencedTable: 'notifications', ascending: false }).order('id', { referencedTable: 'notifications', ascending: false }).range(0, 99, { referencedTable: 'notifications' }).maybeSingle() },
   { name: 'api: GET /notifications/unread-count', actor: 'agent', run: (db) => db.rpc('my_account').select('id, unread:notifications(count)').is('unread.is_read', false).maybeSingle() },
