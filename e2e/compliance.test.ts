@@ -12,7 +12,7 @@
  * the seeded Shoal Creek contract although that listing's documents are not
  * approved (moving back is never gated). Issue 52: the listing's History
  * names who submitted, returned (with the reason), approved and moved it
- * live, newest first. Screenshots at desktop and phone sizes; axe on each
+ * live, newest first, and shows a status change made while it is open. Screenshots at desktop and phone sizes; axe on each
  * screen.
  */
 import type { Page } from 'playwright-core';
@@ -267,6 +267,13 @@ describe('compliance: required documents reviewed before a listing goes live', (
     await settled(page);
     await saveScreenshot(page, 'listing-history-desktop');
     await expectNoSeriousA11yViolations(page, 'listing history');
+
+    // A status changed in the header while the History is open shows in it without leaving the tab.
+    await page.getByRole('combobox', { name: 'Listing status' }).click();
+    await page.getByRole('option', { name: /^Ready/ }).click();
+    await page.getByText('Status Updated').first().waitFor();
+    await lines.first().getByText('Olivia Chen moved the listing from Live to Ready').waitFor({ timeout: 10_000 });
+    await dismissToasts(page);
   });
 
   test('a listing still missing documents: the selector lists them and the gate refuses with the same list', async () => {
