@@ -16,6 +16,7 @@ const TABLES = [
   'ai_workflow_patterns',
   'notifications',
   'activity_log',
+  'listing_events',
   'tc_responses',
   'tc_team_messages',
   'tc_channels',
@@ -28,7 +29,7 @@ const TABLES = [
 ];
 
 /** Tables whose creation time has another name. */
-const CREATED_COLUMN: Record<string, string> = { ai_workflow_patterns: 'timestamp', ai_conversations: 'timestamp', inbound_emails: 'received_at' };
+const CREATED_COLUMN: Record<string, string> = { listing_events: 'at', ai_workflow_patterns: 'timestamp', ai_conversations: 'timestamp', inbound_emails: 'received_at' };
 
 /** Call at the top of a describe block (or file): removes, after the file, every row and stored file created during it. */
 export function keepSeedData(): void {
