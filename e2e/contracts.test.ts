@@ -120,6 +120,15 @@ describe('contract tab: coordinator and agent together', () => {
     expect(await activeContract(agent.page).getByRole('button', { name: 'Terminate' }).count(), "terminating is the coordinator's").toBe(0);
     expect(await activeContract(page).getByRole('button', { name: 'Close', exact: true }).count(), 'the coordinator may close').toBe(1);
     expect(await activeContract(page).getByRole('button', { name: 'Terminate' }).count(), 'the coordinator may terminate').toBe(1);
+
+    // Issue 52: while the contract is active, the status selector offers no other status and says where to go.
+    await page.getByRole('combobox', { name: 'Listing status' }).click();
+    const refusal = page.getByTestId('status-refusal-ready');
+    await refusal.waitFor({ timeout: 5000 });
+    expect(await refusal.textContent(), 'an active contract: close or terminate it').toBe('Close or terminate the contract on the Contract tab');
+    expect(await page.getByRole('option', { name: /^Ready/ }).getAttribute('aria-disabled'), 'Ready is not offered').toBe('true');
+    expect(await page.getByRole('option', { name: /^Closed/ }).getAttribute('aria-disabled'), 'nor Closed: closing the contract closes the listing').toBe('true');
+    await page.keyboard.press('Escape');
   });
 
   test('the agent marks a deadline done; the coordinator sees it turn green live', async () => {
