@@ -6,6 +6,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useListingStatuses } from '@/lib/listing-status';
 import { useDocumentTypeLabels } from '@/features/compliance/api/get-document-type-labels';
 import {
   ANCHOR_LABELS,
@@ -14,8 +15,7 @@ import {
   FIXED_ANCHORS,
   OFFSET_UNITS,
   PRIORITIES,
-  REQUIRED_FOR,
-  REQUIRED_FOR_LABELS,
+  requiredForLabel,
   type TemplateItemDraft,
 } from '@/features/compliance/lib/template-schema';
 
@@ -135,6 +135,8 @@ function TaskFields({ id, item, onChange }: { id: string; item: TaskDraft; onCha
 
 function DocumentFields({ id, item, onChange }: { id: string; item: DocumentDraft; onChange: (item: DocumentDraft) => void }) {
   const types = useDocumentTypeLabels();
+  const stages = useListingStatuses().filter((status) => status.is_stage);
+  const stageLabels = Object.fromEntries(stages.map((stage) => [stage.key, requiredForLabel(stage.key, stage.label)]));
   const set = <K extends keyof DocumentDraft>(key: K, value: DocumentDraft[K]) => onChange({ ...item, [key]: value });
   return (
     <div className="grid gap-3 sm:grid-cols-2">
@@ -155,7 +157,7 @@ function DocumentFields({ id, item, onChange }: { id: string; item: DocumentDraf
       </div>
       <div className="flex flex-col gap-2">
         <Label htmlFor={`${id}-stage`}>Required</Label>
-        <OptionSelect id={`${id}-stage`} value={item.requiredFor} options={REQUIRED_FOR} labels={REQUIRED_FOR_LABELS} onChange={(value) => set('requiredFor', value)} />
+        <OptionSelect id={`${id}-stage`} value={item.requiredFor} options={stages.map((stage) => stage.key)} labels={stageLabels} onChange={(value) => set('requiredFor', value)} />
       </div>
       <div className="flex items-center gap-2">
         <Checkbox id={`${id}-approval`} checked={item.needsApproval} onCheckedChange={(checked) => set('needsApproval', checked === true)} />

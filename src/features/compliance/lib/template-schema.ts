@@ -5,8 +5,11 @@ export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const ASSIGNEES = ['agent', 'coordinator'] as const;
 export const ASSIGNEE_LABELS: Record<(typeof ASSIGNEES)[number], string> = { agent: 'Agent (requirement)', coordinator: 'Coordinator (to-do)' };
 export const OFFSET_UNITS = ['calendar', 'business'] as const;
-export const REQUIRED_FOR = ['live', 'under_contract', 'closed'] as const;
-export const REQUIRED_FOR_LABELS: Record<(typeof REQUIRED_FOR)[number], string> = { live: 'To go live', under_contract: 'To go under contract', closed: 'To close' };
+/** How the editor words the stage a document is required for; the stages are the listing_statuses rows with is_stage. */
+const REQUIRED_FOR_WORDS: Record<string, string> = { live: 'To go live', under_contract: 'To go under contract', closed: 'To close' };
+export function requiredForLabel(stage: string, label: string): string {
+  return REQUIRED_FOR_WORDS[stage] ?? `To reach ${label}`;
+}
 
 /** Anchors a task's due date follows; `deadline:<key>` names any key date of the contract. */
 export const FIXED_ANCHORS = ['listing_created', 'listing_live', 'effective_date', 'closing_date'] as const;
@@ -36,7 +39,8 @@ const documentItemSchema = z.object({
   id: z.uuid().optional(),
   kind: z.literal('document'),
   documentType: z.string().regex(/^[a-z0-9_]{1,60}$/, 'Choose a document type'),
-  requiredFor: z.enum(REQUIRED_FOR),
+  // A stage of public.listing_statuses; save_checklist_template() refuses any other, naming the stages (400).
+  requiredFor: z.string().regex(/^[a-z][a-z_]{0,39}$/, 'Choose a stage'),
   needsApproval: z.boolean(),
 });
 
@@ -84,7 +88,7 @@ export function itemDraftFromRow(row: {
       id: row.id,
       kind: 'document',
       documentType: row.document_type ?? '',
-      requiredFor: (REQUIRED_FOR as readonly string[]).includes(row.required_for ?? '') ? (row.required_for as (typeof REQUIRED_FOR)[number]) : 'live',
+      requiredFor: row.required_for ?? 'live',
       needsApproval: row.needs_approval,
     };
   }
