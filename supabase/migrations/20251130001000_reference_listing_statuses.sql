@@ -83,7 +83,7 @@ comment on function private.check_required_for_stage() is
 
 revoke execute on function private.check_required_for_stage() from public;
 
-grant execute on function private.check_required_for_stage() to authenticated, service_role;
+grant execute on function private.check_required_for_stage() to service_role;
 
 create or replace function private.check_template_item(item jsonb, item_number integer)
 returns void

@@ -154,6 +154,32 @@ describe('the gate', () => {
 });
 
 describe('status as data', () => {
+  it('a requirement names a stage of listing_statuses: ready (a status, not a stage) and an unknown key are refused', async () => {
+    const template = await admin.client.from('checklist_templates').insert({ name: 'Stage check (never matches)', conditions: { states: ['ZZ'] } }).select('id').single();
+    expect(template.error, 'the super admin creates a template').toBeNull();
+    const templateId = template.data!.id as string;
+    try {
+      const item = (requiredFor: string) =>
+        admin.client.from('checklist_template_items').insert({ template_id: templateId, position: 0, kind: 'document', document_type: 'photos', required_for: requiredFor });
+      expect(refusal(await item('ready')), 'ready is a status but not a stage: 400 naming the stages from the table').toEqual({
+        status: 400,
+        message: 'required_for must be live, under_contract or closed',
+      });
+      expect(refusal(await item('sold')), 'a key that is no status at all: the same 400').toEqual({ status: 400, message: 'required_for must be live, under_contract or closed' });
+      expect((await item('closed')).error, 'a stage is accepted').toBeNull();
+      const saved = await admin.client.rpc('save_checklist_template', {
+        template: { name: 'Stage check by save', conditions: { states: ['ZZ'] } },
+        items: [{ kind: 'document', document_type: 'photos', required_for: 'ready' }],
+      });
+      expect(refusal(saved), "save_checklist_template's message lists the stages from the table").toEqual({
+        status: 400,
+        message: 'item 1: required_for must be live, under_contract or closed',
+      });
+    } finally {
+      await withDb((db) => db.query('delete from public.checklist_templates where id = $1', [templateId]));
+    }
+  });
+
   it('listing_stats answers one row per status in order; a new status row shows up with n = 0 without a function rewrite', async () => {
     await listingOfAgentA('ready');
     const rows = (await coordA.client.rpc('listing_stats')).data as { status: string; n: number }[];
