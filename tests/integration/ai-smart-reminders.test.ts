@@ -55,6 +55,23 @@ describe('smart reminders without a provider', () => {
   });
 });
 
+describe('a stale status', () => {
+  it('is named by its label from listing_statuses (issue 52: labels are defined once)', async () => {
+    const olivia = await demoUser(OLIVIA);
+    // Created ready 10 days ago (a trusted insert keeps created_at; updated_at starts there) and not touched since.
+    const id = await withDb(async (db) => {
+      const marcus = (await db.query<{ id: string }>("select id from public.users where email = 'marcus.johnson@listingdesk.test'")).rows[0].id;
+      return (await db.query<{ id: string }>(
+        "insert into public.listings (address, agent_id, status, created_at) values ($1, $2, 'ready', now() - interval '10 days') returning id",
+        [`Stale ${crypto.randomUUID().slice(0, 6)} Way`, marcus],
+      )).rows[0].id;
+    });
+    const answer = await remind(stackInfo(), olivia, id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.reminders, 'the stale rule names the status by its label').toContain('The listing has been unchanged in "Ready" for 10 days. Check whether it can move forward.');
+  });
+});
+
 describe('smart reminders with a provider', () => {
   let ai: AiStack;
   let olivia: TestUser;

@@ -33,7 +33,8 @@ Deno.serve(
     const { listingId } = body;
 
     const [listing, tasks, documents] = await Promise.all([
-      db.from('listings').select('id, status, property_image_url, photo_urls, agent_id, created_at, updated_at').eq('id', listingId).maybeSingle(),
+      // The status's label comes with it from listing_statuses (listings.status references it).
+      db.from('listings').select('id, status, property_image_url, photo_urls, agent_id, created_at, updated_at, listing_statuses(label)').eq('id', listingId).maybeSingle(),
       db.from('tasks').select('title, status, agent_response, due_date, created_at, responded_at, is_read_by_agent').eq('listing_id', listingId),
       db.from('documents').select('id', { count: 'exact', head: true }).eq('listing_id', listingId),
     ]);
@@ -42,8 +43,9 @@ Deno.serve(
     }
     if (!listing.data) throw new HttpError(404, 'not_found', 'Listing not found');
 
+    const { listing_statuses: statusRow, ...row } = listing.data;
     const facts: ReminderFacts = {
-      listing: listing.data,
+      listing: { ...row, status_label: statusRow?.label ?? row.status },
       tasks: tasks.data ?? [],
       documentCount: documents.count ?? 0,
     };

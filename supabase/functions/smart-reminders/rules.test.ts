@@ -5,7 +5,7 @@ const now = new Date('2024-06-10T12:00:00Z');
 
 function facts(overrides: Partial<ReminderFacts> = {}): ReminderFacts {
   return {
-    listing: { status: 'ready', property_image_url: 'listings/x/front.jpg', photo_urls: [], agent_id: 'a', updated_at: '2024-06-09T12:00:00Z' },
+    listing: { status: 'ready', status_label: 'Ready', property_image_url: 'listings/x/front.jpg', photo_urls: [], agent_id: 'a', updated_at: '2024-06-09T12:00:00Z' },
     tasks: [],
     documentCount: 2,
     ...overrides,
@@ -47,7 +47,7 @@ describe('smart reminder rules', () => {
 
   test('missing documents, missing photos and a stale status are reported', () => {
     const reminders = buildReminders(
-      facts({ documentCount: 0, listing: { status: 'incomplete', property_image_url: null, photo_urls: [], agent_id: 'a', updated_at: '2024-05-31T12:00:00Z' } }),
+      facts({ documentCount: 0, listing: { status: 'incomplete', status_label: 'Incomplete', property_image_url: null, photo_urls: [], agent_id: 'a', updated_at: '2024-05-31T12:00:00Z' } }),
       now,
     );
     expect(reminders.some((r) => r.startsWith('No documents')), 'no documents').toBe(true);
@@ -57,7 +57,7 @@ describe('smart reminder rules', () => {
 
   test('a listing under contract or closed is never called stale', () => {
     for (const status of ['under_contract', 'closed']) {
-      const reminders = buildReminders(facts({ listing: { status, property_image_url: 'x.jpg', photo_urls: [], agent_id: 'a', updated_at: '2024-05-01T12:00:00Z' } }), now);
+      const reminders = buildReminders(facts({ listing: { status, status_label: status, property_image_url: 'x.jpg', photo_urls: [], agent_id: 'a', updated_at: '2024-05-01T12:00:00Z' } }), now);
       expect(reminders, `${status} for 40 days`).toEqual([]);
     }
   });

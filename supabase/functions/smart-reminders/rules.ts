@@ -7,6 +7,8 @@
 export interface ReminderFacts {
   listing: {
     status: string;
+    /** The status's label from public.listing_statuses (the key when unknown). */
+    status_label: string;
     property_image_url: string | null;
     photo_urls: unknown;
     agent_id: string | null;
@@ -30,8 +32,6 @@ export const STALE_STATUS_AFTER_DAYS = 7;
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
-
-const STATUS_LABELS: Record<string, string> = { incomplete: 'Incomplete', ready: 'Ready', live: 'Live', under_contract: 'Under Contract', closed: 'Closed' };
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -74,8 +74,7 @@ export function buildReminders(facts: ReminderFacts, now: Date): string[] {
   const statusAgeDays = Math.floor((now.getTime() - Date.parse(facts.listing.updated_at)) / DAY_MS);
   // Under contract, the contract's deadlines drive the work; closed, nothing is left to move.
   if (facts.listing.status !== 'under_contract' && facts.listing.status !== 'closed' && statusAgeDays >= STALE_STATUS_AFTER_DAYS) {
-    const label = STATUS_LABELS[facts.listing.status] ?? facts.listing.status;
-    reminders.push(`The listing has been unchanged in "${label}" for ${plural(statusAgeDays, 'day')}. Check whether it can move forward.`);
+    reminders.push(`The listing has been unchanged in "${facts.listing.status_label}" for ${plural(statusAgeDays, 'day')}. Check whether it can move forward.`);
   }
   return reminders;
 }
