@@ -4,30 +4,12 @@ import { throwIfError } from '@/lib/api-error';
 import { supabase } from '@/lib/supabase';
 import { nextEventCursor, olderEventsFilter, type EventCursor } from '@/features/listing-history/api/event-cursor';
 import { listingHistoryKeys } from '@/features/listing-history/api/query-keys';
+import { listingEventSchema, type ListingEvent } from '@/features/listing-history/api/listing-event';
 
 /** Events per page; older ones load with 'Show more'. */
 export const LISTING_EVENTS_PAGE = 20;
 
 const EVENT_COLUMNS = 'id, kind, from_value, to_value, reason, detail, at, actor_id, actor:users!listing_events_actor_id_fkey(first_name, last_name)';
-
-/**
- * One row of public.listing_events as the history reads it. The actor is
- * embedded when the reader may see that account (their team, themselves; a
- * super admin's account is hidden from agents): null then, with actor_id set.
- */
-export const listingEventSchema = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  from_value: z.string().nullable(),
-  to_value: z.string().nullable(),
-  reason: z.string().nullable(),
-  detail: z.record(z.string(), z.unknown()),
-  at: z.string(),
-  actor_id: z.string().nullable(),
-  actor: z.object({ first_name: z.string().nullable(), last_name: z.string().nullable() }).nullable(),
-});
-
-export type ListingEvent = z.infer<typeof listingEventSchema>;
 
 /**
  * One keyset page of a listing's history, newest first, ordered by (at, id):

@@ -1,4 +1,4 @@
-import type { ListingEvent } from '@/features/listing-history/api/get-listing-events';
+import type { ListingEvent } from '@/features/listing-history/api/listing-event';
 
 /** Who made a change, as the history names them: their name, 'Someone' when the reader may not see that account, 'ListingDesk' for the database's own jobs. */
 export function actorName(event: Pick<ListingEvent, 'actor_id' | 'actor'>): string {
