@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-rou
 import { AppErrorBoundary, AppLoading } from '@/app/routes/app-fallbacks';
 import { paths } from '@/config/paths';
 import { loadSession } from '@/hooks/use-session';
+import { listingStatusesQueryOptions } from '@/lib/listing-status';
 
 /**
  * Routes load their code on demand. A route module may export
@@ -112,7 +113,10 @@ export function createAppRouter(queryClient: QueryClient) {
     {
       id: 'root',
       loader: async () => {
-        await loadSession();
+        const session = await loadSession();
+        // Signed in: the statuses' labels (public.listing_statuses, read once per session) are at hand before the
+        // first screen draws, so no status shows its key while they load. A failure leaves it to the screens' query.
+        if (session) await queryClient.ensureQueryData(listingStatusesQueryOptions).catch(() => undefined);
         return null;
       },
       HydrateFallback: AppLoading,

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import type { CurrentUser } from '@/hooks/use-current-user';
@@ -7,7 +8,7 @@ import { ListingCompliancePanel } from '@/features/compliance/components/listing
 import { OverrideStatusDialog } from '@/features/compliance/components/override-status-dialog';
 import { useComplianceRealtime } from '@/features/compliance/hooks/use-compliance-realtime';
 import { useStatusBlockers } from '@/features/compliance/hooks/use-status-blockers';
-import { useContracts } from '@/features/contracts/api/get-contracts';
+import { contractsQueryOptions } from '@/features/contracts/api/get-contracts';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
 import { ListingHistory } from '@/features/listing-history/components/listing-history';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
@@ -46,7 +47,8 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
   const receiveListing = useReceiveListing();
   const statusBlockers = useStatusBlockers(listing.id, listing.status);
   // The contract decides under contract and closed: the selector disables what it would refuse (undefined while loading).
-  const contracts = useContracts(listing.id);
+  // Only for those who have the selector; the Contract tab reads the same cache entry.
+  const contracts = useQuery({ ...contractsQueryOptions(listing.id), enabled: can.changeListingStatus(user) });
   const contractActive = contracts.data?.some((contract) => contract.status === 'active');
 
   return (
