@@ -29,8 +29,8 @@ beforeAll(async () => {
 });
 
 let n = 0;
-const listingOfAgentA = (status = 'incomplete') =>
-  withDb((db) => insertRow(db, 'listings', { address: `${++n} Status Row, Austin TX`, agent_id: agentA.id, tc_id: coordA.id, status }));
+const listingOfAgentA = (status = 'incomplete', extra: Record<string, unknown> = {}) =>
+  withDb((db) => insertRow(db, 'listings', { address: `${++n} Status Row, Austin TX`, agent_id: agentA.id, tc_id: coordA.id, status, ...extra }));
 
 /** A required document of the live stage that nobody uploaded: the gate holds a move forward to live and later. */
 const requireForLive = (listingId: string) =>
@@ -129,10 +129,13 @@ describe('the contract decides under contract and closed', () => {
 });
 
 describe('the gate', () => {
-  it('a move back is never gated: a closed listing with an unapproved live document goes back to live', async () => {
-    const listingId = await listingOfAgentA('closed');
+  it('a move back is never gated: a closed listing with an unapproved live document goes back to live, keeping the day it went live', async () => {
+    const wentLive = '2026-01-05T15:00:00.000Z';
+    const listingId = await listingOfAgentA('closed', { live_at: wentLive });
     await requireForLive(listingId);
     expect(refusal(await setStatus(coordA, listingId, 'live')), 'closed back to live: not gated').toEqual({ status: 200, message: undefined });
+    const liveAt = await withDb(async (db) => (await db.query<{ live_at: Date }>('select live_at from public.listings where id = $1', [listingId])).rows[0].live_at);
+    expect(liveAt.toISOString(), 'back to live from a later status keeps live_at').toBe(wentLive);
     expect(refusal(await setStatus(coordA, listingId, 'ready')), 'live back to ready').toEqual({ status: 200, message: undefined });
     expect(refusal(await setStatus(coordA, listingId, 'live')), 'ready forward to live again: gated').toEqual({
       status: 409,
