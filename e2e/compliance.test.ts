@@ -252,7 +252,7 @@ describe('compliance: required documents reviewed before a listing goes live', (
     const history = page.getByRole('list', { name: 'Listing history' });
     await history.waitFor({ timeout: 20_000 });
     const lines = history.getByTestId('history-event');
-    await lines.first().getByText('Olivia Chen moved the listing from Incomplete to Live').waitFor({ timeout: 10_000 });
+    await lines.first().getByText('Olivia Chen moved the listing from Incomplete to Live', { exact: true }).waitFor({ timeout: 10_000 });
     const texts = await lines.allTextContents();
     const returned = texts.find((text) => text.startsWith("Olivia Chen returned Seller's Disclosure"));
     expect(returned, 'the return names the coordinator and shows her reason').toContain(`Reason: ${RETURN_REASON}`);
@@ -272,7 +272,7 @@ describe('compliance: required documents reviewed before a listing goes live', (
     await page.getByRole('combobox', { name: 'Listing status' }).click();
     await page.getByRole('option', { name: /^Ready/ }).click();
     await page.getByText('Status Updated').first().waitFor();
-    await lines.first().getByText('Olivia Chen moved the listing from Live to Ready').waitFor({ timeout: 10_000 });
+    await lines.first().getByText('Olivia Chen moved the listing from Live to Ready', { exact: true }).waitFor({ timeout: 10_000 });
     await dismissToasts(page);
   });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { actorName, eventPredicate } from '@/features/listing-history/components/event-sentence';
 
-const LABELS = { live: 'Live', under_contract: 'Under Contract' };
+const KNOWN: Record<string, string> = { live: 'Live', under_contract: 'Under Contract' };
+/** As the app's labelOf(): the table's label, else the key in words. */
+const LABELS = (key: string) => KNOWN[key] ?? key.replaceAll('_', ' ');
 const event = (kind: string, rest: Partial<{ from_value: string | null; to_value: string | null; detail: Record<string, unknown> }> = {}) => ({
   kind,
   from_value: null,

@@ -15,8 +15,8 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
  * Status keys read as their labels (public.listing_statuses); an unknown kind
  * reads as its words, so a new kind shows before it has a sentence.
  */
-export function eventPredicate(event: Pick<ListingEvent, 'kind' | 'from_value' | 'to_value' | 'detail'>, statusLabels: Record<string, string>): string {
-  const status = (key: string | null) => (key ? (statusLabels[key] ?? key.replaceAll('_', ' ')) : 'no status');
+export function eventPredicate(event: Pick<ListingEvent, 'kind' | 'from_value' | 'to_value' | 'detail'>, statusLabel: (key: string) => string): string {
+  const status = (key: string | null) => (key ? statusLabel(key) : 'no status');
   const label = text(event.detail.label) ?? text(event.detail.file_name) ?? 'a document';
   const version = typeof event.detail.version === 'number' && event.detail.version > 1 ? ` (version ${event.detail.version})` : '';
   switch (event.kind) {

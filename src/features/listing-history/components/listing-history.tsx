@@ -3,9 +3,9 @@ import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatTimestamp } from '@/lib/format-timestamp';
+import { useStatusLabel } from '@/lib/listing-status';
 import { useListingEvents } from '@/features/listing-history/api/get-listing-events';
 import type { ListingEvent } from '@/features/listing-history/api/listing-event';
-import { useListingStatusLabels } from '@/features/listing-history/api/get-listing-statuses';
 import { actorName, eventPredicate } from '@/features/listing-history/components/event-sentence';
 import { useClock } from '@/features/listing-history/hooks/use-clock';
 import { useRefreshListingHistory } from '@/features/listing-history/hooks/use-refresh-listing-history';
@@ -16,11 +16,11 @@ function relative(at: string, now: Date): string {
   return formatDistanceStrict(when, now, { addSuffix: true });
 }
 
-function HistoryLine({ event, statusLabels, now }: { event: ListingEvent; statusLabels: Record<string, string>; now: Date }) {
+function HistoryLine({ event, statusLabel, now }: { event: ListingEvent; statusLabel: (key: string) => string; now: Date }) {
   return (
     <li className="flex flex-col gap-0.5 p-3" data-testid="history-event" data-kind={event.kind}>
       <p className="text-sm break-words">
-        <span className="font-medium">{actorName(event)}</span> {eventPredicate(event, statusLabels)}
+        <span className="font-medium">{actorName(event)}</span> {eventPredicate(event, statusLabel)}
       </p>
       {event.reason && <p className="text-muted-foreground text-sm break-words whitespace-pre-line" data-testid="history-reason">Reason: {event.reason}</p>}
       <time className="text-muted-foreground text-xs" dateTime={event.at} title={formatTimestamp(event.at)}>
@@ -41,7 +41,7 @@ function HistoryLine({ event, statusLabels, now }: { event: ListingEvent; status
  */
 export function ListingHistory({ listingId, listingUpdatedAt }: { listingId: string; listingUpdatedAt?: string }) {
   const events = useListingEvents(listingId);
-  const statusLabels = useListingStatusLabels();
+  const statusLabel = useStatusLabel();
   const now = useClock();
   const refresh = useRefreshListingHistory(listingId);
   const seenUpdate = useRef(listingUpdatedAt);
@@ -66,7 +66,7 @@ export function ListingHistory({ listingId, listingUpdatedAt }: { listingId: str
         <>
           <ol className="bg-card divide-y rounded-xl border" aria-label="Listing history">
             {events.data.pages.flat().map((event) => (
-              <HistoryLine key={event.id} event={event} statusLabels={statusLabels.data ?? {}} now={now} />
+              <HistoryLine key={event.id} event={event} statusLabel={statusLabel} now={now} />
             ))}
           </ol>
           {events.hasNextPage && (
