@@ -174,6 +174,16 @@ const STEPS: [string, string][] = [
     from public.listings l
     where l.id = d.listing_id and l.id in (select ${LISTING('i')} from generate_series(:l0, :l1) i);
   end if; end $$`],
+  // A listing's history (issue 52; absent before 20251130000200): six events each, by its agent and coordinator.
+  ['listing events', `do $$ begin if to_regclass('public.listing_events') is not null then
+    insert into public.listing_events (listing_id, listing_agent_id, listing_tc_id, kind, from_value, to_value, detail, actor_id, at)
+    select ${LISTING('i')}, ${AGENT_OF('i')}, ${TC_OF_LISTING('i')},
+      (array['status_changed','document_submitted','document_approved','status_changed','contract_recorded','status_changed'])[1 + j],
+      (array['incomplete',null,'submitted','ready',null,'live'])[1 + j], (array['ready','submitted','approved','live','active','under_contract'])[1 + j],
+      jsonb_build_object('cause', 'manual'), case when j % 2 = 0 then ${TC_OF_LISTING('i')} else ${AGENT_OF('i')} end,
+      ${LISTING_TIME('i')} + make_interval(hours => j)
+    from generate_series(:l0, :l1) i, generate_series(0, 5) j;
+  end if; end $$`],
   ['team documents', `insert into public.documents (team_tc_id, file_name, file_url, file_type, file_size, uploaded_by, is_general, created_at)
     select md5('bench-tc-' || c)::uuid, 'team-' || d || '.pdf', 'teams/' || md5('bench-tc-' || c)::uuid || '/team-' || d || '.pdf', 'application/pdf', 20000 + d,
       md5('bench-tc-' || c)::uuid, true, ${ANCHOR} - make_interval(hours => d * 100 + c % 100)

@@ -58,6 +58,8 @@ const API_CHANNEL_COLUMNS = 'id, name, description, is_private, created_by_id, c
 const PICKER_COLUMNS = 'id, first_name, last_name, email';
 const OVERVIEW_COLUMNS = 'id, first_name, last_name, email, profile_image_url, assigned_tc_id, is_test_profile, listing_count, task_count, open_task_count';
 const NOTE_COLUMNS = 'id, listing_id, user_id, content, is_voice, is_email, voice_url, duration, created_at, updated_at, user:users!notes_user_id_fkey(first_name, last_name, role, profile_image_url)';
+/** The listing's History tab (src/features/listing-history/api/get-listing-events.ts). */
+const HISTORY_COLUMNS = 'id, kind, from_value, to_value, reason, detail, at, actor_id, actor:users!listing_events_actor_id_fkey(first_name, last_name)';
 const ADMIN_PAGE = 25;
 /** The deadline lists' row, as src/features/contracts/api/deadline-list-columns.ts asks for it: the deadline, its contract's zone, the listing's address and agent. */
 const DEADLINE_COLUMNS =
@@ -122,6 +124,12 @@ export const SCALE_QUERIES: ScaleQuery[] = [
   { name: 'listing: messages page', actor: 'agent', run: (db, c) => db.from('messages').select(FEED_MESSAGE_COLUMNS).eq('listing_id', c.listingId).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(30) },
   { name: 'listing: tasks', actor: 'coordinator', run: (db, c) => db.from('tasks').select(TASK_COLUMNS).eq('listing_id', c.listingId).order('created_at', { ascending: false }) },
   { name: 'listing: documents', actor: 'coordinator', run: (db, c) => db.from('documents').select(DOCUMENT_COLUMNS).eq('listing_id', c.listingId).order('created_at', { ascending: false }) },
+  {
+    name: 'listing: history page',
+    actor: 'agent',
+    run: (db, c) =>
+      db.from('listing_events').select(HISTORY_COLUMNS).eq('listing_id', c.listingId).order('at', { ascending: false }).order('id', { ascending: false }).limit(20),
+  },
   { name: 'listing: coordinator responses', actor: 'agent', run: (db, c) => db.from('tc_responses').select('id, listing_id, response_type, content, is_read, created_at, tc:users!tc_responses_tc_id_fkey(first_name, last_name, profile_image_url)').eq('listing_id', c.listingId).order('created_at', { ascending: false }).limit(50) },
   { name: 'listing: e-mail review inbox', actor: 'coordinator', run: (db, c) => db.from('inbound_emails').select('id, sender, sender_name, subject, attachments, received_at', { count: 'exact' }).eq('listing_id', c.listingId).eq('status', 'pending_review').order('received_at', { ascending: false }).limit(20) },
   // --- the coordinator's screens
