@@ -11,7 +11,7 @@ import { deadlineFiltersSchema, deadlinesHorizon, useDeadlinePages, type Deadlin
 import { DeadlineGroups } from '@/features/contracts/components/deadline-groups';
 import { DeadlineKindSelect } from '@/features/contracts/components/deadline-kind-select';
 import { useDeadlinesRealtime } from '@/features/contracts/hooks/use-deadlines-realtime';
-import { useNow } from '@/features/contracts/hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 
 /** Filters come from the address (?agent=&kind=), so a filtered list can be shared or reloaded; anything malformed is ignored. */
 const agentParam = deadlineFiltersSchema.shape.agentId.catch(null);

@@ -12,7 +12,7 @@ import { useDisableCalendarFeed } from '@/features/contracts/api/disable-calenda
 import { useEnableCalendarFeed } from '@/features/contracts/api/enable-calendar-feed';
 import { useCalendarFeed } from '@/features/contracts/api/get-calendar-feed';
 import { useResumeCalendarFeed } from '@/features/contracts/api/resume-calendar-feed';
-import { useNow } from '@/features/contracts/hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { isStopped, lastFetchedText } from '@/features/contracts/lib/calendar-feed-status';
 
 /** The address just made, with a copy button: the only time it can be shown (the database keeps only its hash). */

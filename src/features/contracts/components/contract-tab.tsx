@@ -9,7 +9,7 @@ import { emptyContractValues } from '@/features/contracts/api/contract-input';
 import { useContractForms } from '@/features/contracts/api/get-contract-forms';
 import { useContracts } from '@/features/contracts/api/get-contracts';
 import { useRecordContract } from '@/features/contracts/api/record-contract';
-import { useNow } from '@/features/contracts/hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { ActiveContractCard } from '@/features/contracts/components/active-contract-card';
 import { AmendContractPanel } from '@/features/contracts/components/amend-contract-panel';
 import { ContractEditor } from '@/features/contracts/components/contract-editor';

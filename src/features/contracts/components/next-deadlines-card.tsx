@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNextDeadlines } from '@/features/contracts/api/get-next-deadlines';
 import { useDeadlinesRealtime } from '@/features/contracts/hooks/use-deadlines-realtime';
-import { useNow } from '@/features/contracts/hooks/use-now';
+import { useNow } from '@/hooks/use-now';
 import { DeadlineListItem } from '@/features/contracts/components/deadline-list-item';
 
 /** The agent dashboard's 'Next deadlines': the agent's next open deadlines of active contracts, overdue first, live. */

@@ -2,12 +2,12 @@ import { formatDistanceStrict } from 'date-fns';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useNow } from '@/hooks/use-now';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { useStatusLabel } from '@/lib/listing-status';
 import { useListingEvents } from '@/features/listing-history/api/get-listing-events';
 import type { ListingEvent } from '@/features/listing-history/api/listing-event';
 import { actorName, eventPredicate } from '@/features/listing-history/components/event-sentence';
-import { useClock } from '@/features/listing-history/hooks/use-clock';
 import { useRefreshListingHistory } from '@/features/listing-history/hooks/use-refresh-listing-history';
 
 /** '3 days ago'; a time a moment ahead of this clock (another machine's) reads as now. */
@@ -42,7 +42,7 @@ function HistoryLine({ event, statusLabel, now }: { event: ListingEvent; statusL
 export function ListingHistory({ listingId, listingUpdatedAt }: { listingId: string; listingUpdatedAt?: string }) {
   const events = useListingEvents(listingId);
   const statusLabel = useStatusLabel();
-  const now = useClock();
+  const now = useNow();
   const refresh = useRefreshListingHistory(listingId);
   const seenUpdate = useRef(listingUpdatedAt);
   useEffect(() => {

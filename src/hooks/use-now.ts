@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 
 /**
  * The current time, refreshed every `intervalMs`, so countdowns ('due today
- * 5:00 PM' → 'overdue since 5:00 PM') and groups move on while a screen
- * stays open.
+ * 5:00 PM' → 'overdue since 5:00 PM'), groups and relative dates ('5 minutes
+ * ago') move on while a screen stays open.
  */
 export function useNow(intervalMs = 60_000): Date {
   const [now, setNow] = useState(() => new Date());
