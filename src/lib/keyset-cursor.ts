@@ -4,23 +4,28 @@
  * Rows written by one statement share created_at (now() of the transaction),
  * so id breaks ties and every row lands on exactly one page. created_at stays
  * the string PostgREST sent (microseconds), never a Date (milliseconds).
+ * A table whose time column has another name (listing_events.at) passes it.
  */
 export interface KeysetCursor {
   createdAt: string;
-  id: string;
+  id: string | number;
 }
 
 /** The cursor after a page's last (oldest) row, or undefined when the page was not full (no older rows). */
-export function nextCursor(page: readonly { created_at: string; id: string }[], pageSize: number): KeysetCursor | undefined {
+export function nextCursor<C extends string = 'created_at'>(
+  page: readonly (Record<NoInfer<C>, string> & { id: string | number })[],
+  pageSize: number,
+  column: C = 'created_at' as C,
+): KeysetCursor | undefined {
   const last = page.at(-1);
-  return last && page.length >= pageSize ? { createdAt: last.created_at, id: last.id } : undefined;
+  return last && page.length >= pageSize ? { createdAt: last[column], id: last.id } : undefined;
 }
 
-/** PostgREST `or` filter for rows strictly older than the cursor in (created_at desc, id desc) order. */
-export function olderThanFilter({ createdAt, id }: KeysetCursor): string {
+/** PostgREST `or` filter for rows strictly older than the cursor in (<column> desc, id desc) order. */
+export function olderThanFilter({ createdAt, id }: KeysetCursor, column = 'created_at'): string {
   const at = JSON.stringify(createdAt);
   const key = JSON.stringify(id);
-  return `created_at.lt.${at},and(created_at.eq.${at},id.lt.${key})`;
+  return `${column}.lt.${at},and(${column}.eq.${at},id.lt.${key})`;
 }
 
 interface KeysetRow {

@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withDb } from '../support/clients.ts';
 import { anonActor, createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
-import { nextEventCursor, olderEventsFilter, type EventCursor } from '../../src/features/listing-history/api/event-cursor.ts';
+import { nextCursor, olderThanFilter, type KeysetCursor } from '../../src/lib/keyset-cursor.ts';
 
 let admin: Actor, coordA: Actor, agentA: Actor, coordB: Actor, agentB: Actor;
 let templateId: string, oldHomesTemplateId: string;
@@ -328,14 +328,14 @@ describe("the History's pages", () => {
     });
     const pageSize = 7;
     const seen: { id: number; at: string }[] = [];
-    let cursor: EventCursor | null = null;
+    let cursor: KeysetCursor | undefined;
     for (let pages = 0; pages < 10; pages++) {
       let query = agentA.client.from('listing_events').select('id, at').eq('listing_id', listingId).eq('kind', 'deadline_done');
-      if (cursor) query = query.or(olderEventsFilter(cursor));
+      if (cursor) query = query.or(olderThanFilter(cursor, 'at'));
       const { data, error } = await query.order('at', { ascending: false }).order('id', { ascending: false }).limit(pageSize);
       expect(error, 'the agent pages the history').toBeNull();
       seen.push(...(data as { id: number; at: string }[]));
-      cursor = nextEventCursor(data as { id: number; at: string }[], pageSize);
+      cursor = nextCursor(data as { id: number; at: string }[], pageSize, 'at');
       if (!cursor) break;
     }
     const stored = (await eventsOf(listingId, ['deadline_done'])).map((e) => e.id);
