@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { labelOf, useListingStatuses, type ListingStatus } from '@/lib/listing-status';
+import { STATUS_KEY_PATTERN } from '@/lib/status-key';
 import { ALL_LISTINGS_PAGE, useListingCards } from '@/features/listings/api/get-listing-cards';
 import { useListingStats } from '@/features/listings/api/get-listing-stats';
 import { ListingPager } from '@/app/routes/agent-dashboard/listing-pager';
@@ -12,7 +13,7 @@ import { MyListingList } from '@/app/routes/agent-dashboard/my-listing-list';
 import { useMyListingsLive } from '@/app/routes/agent-dashboard/use-my-listings-live';
 
 /** A status key as the URL may carry it; listing_statuses decides which exist (an unknown one lists nothing). */
-const asStatus = (value: string | null): ListingStatus | null => (value && /^[a-z][a-z_]{0,39}$/.test(value) ? value : null);
+const asStatus = (value: string | null): ListingStatus | null => (value && STATUS_KEY_PATTERN.test(value) ? value : null);
 
 function AllListings({ user }: { user: CurrentUser }) {
   const [searchParams] = useSearchParams();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FINANCING_TYPES } from '@/lib/contract-terms';
+import { STATUS_KEY_PATTERN } from '@/lib/status-key';
 
 export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const ASSIGNEES = ['agent', 'coordinator'] as const;
@@ -40,7 +41,7 @@ const documentItemSchema = z.object({
   kind: z.literal('document'),
   documentType: z.string().regex(/^[a-z0-9_]{1,60}$/, 'Choose a document type'),
   // A stage of public.listing_statuses; save_checklist_template() refuses any other, naming the stages (400).
-  requiredFor: z.string().regex(/^[a-z][a-z_]{0,39}$/, 'Choose a stage'),
+  requiredFor: z.string().regex(STATUS_KEY_PATTERN, 'Choose a stage'),
   needsApproval: z.boolean(),
 });
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 // zod/mini: the agent dashboard's first screen, inside the first-load budget (scripts/bundle-size.ts).
 import { z } from 'zod/mini';
 import { throwIfError } from '@/lib/api-error';
+import { STATUS_KEY_PATTERN } from '@/lib/status-key';
 import { supabase } from '@/lib/supabase';
 import { listingKeys } from '@/features/listings/api/query-keys';
 
@@ -15,7 +16,7 @@ export const listingCardsInputSchema = z.object({
   offset: z.int().check(z.minimum(0)),
   limit: z.int().check(z.minimum(1), z.maximum(100)),
   // A key of public.listing_statuses (the table decides; an unknown one lists nothing).
-  status: z.nullable(z.string().check(z.regex(/^[a-z][a-z_]{0,39}$/))),
+  status: z.nullable(z.string().check(z.regex(STATUS_KEY_PATTERN))),
 });
 export type ListingCardsInput = z.infer<typeof listingCardsInputSchema>;
 
