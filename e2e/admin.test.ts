@@ -33,6 +33,8 @@ async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] 
 }
 
 async function expectAxeClean(page: Page, where: string) {
+  // A list dimmed by a refetch in flight (aria-busy) is not what the user reads; check the settled screen.
+  await settled(page);
   expect(describeViolations(await seriousA11yViolations(page)), `axe: no serious or critical violation (${where})`).toBe('');
 }
 

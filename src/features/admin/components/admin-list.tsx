@@ -33,7 +33,8 @@ export function AdminList<Row extends { id: string }>({
   }
   if (!rows || rows.length === 0) return <p className="text-muted-foreground py-8 text-center text-sm">{empty}</p>;
   return (
-    <ul aria-label={label} className={cn('divide-y rounded-md border transition-opacity', fetching && 'opacity-60')}>
+    // aria-busy while a newer page replaces this one: the dimmed rows are about to change.
+    <ul aria-label={label} aria-busy={fetching} className={cn('divide-y rounded-md border transition-opacity', fetching && 'opacity-60')}>
       {rows.map((row) => (
         <li key={row.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3" data-testid={`${label.toLowerCase()}-row`}>
           {renderRow(row)}
