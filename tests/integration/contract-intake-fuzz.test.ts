@@ -15,6 +15,7 @@
  * same process at the end. The summary line gives the outcome classes and
  * the time.
  */
+import * as chrono from 'chrono-node';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +70,7 @@ async function readAsTheFunctionDoes(bytes: Uint8Array): Promise<{ reading: Untr
   const reading = await readUntrustedPdf(pdfjs, bytes, { cpuClock });
   if (!reading.ok) return { reading, outcome: { status: reading.refusal.status, reason: reading.refusal.reason, spentMs: reading.spentMs } };
   const source = { fields: reading.extracted.fields, pages: reading.extracted.pageTexts };
-  const read = readFacts(source);
+  const read = readFacts(source, { chrono });
   read.fields.filter((fact) => citationIsVerified(source, fact));
   return { reading, outcome: { status: 200, reason: 'read', spentMs: reading.spentMs } };
 }

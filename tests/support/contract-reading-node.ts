@@ -9,13 +9,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import * as pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createCanvas } from '@napi-rs/canvas';
+import * as chrono from 'chrono-node';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
 import { extractPdf, type PdfJs } from '../../supabase/functions/_shared/contract-reading/pdf.ts';
 import { pageTextFromOcr } from '../../supabase/functions/_shared/contract-reading/ocr.ts';
 import { readFacts } from '../../supabase/functions/_shared/contract-reading/read-facts.ts';
-import type { ExtractedPdf, PageText, Reading } from '../../supabase/functions/_shared/contract-reading/types.ts';
+import type { ExtractedPdf, PageText, Reading, ReaderEngines } from '../../supabase/functions/_shared/contract-reading/types.ts';
 
 const require = createRequire(import.meta.url);
+
+/** The reader's injected engines in Node: chrono-node from node_modules. */
+export const nodeReaderEngines: ReaderEngines = { chrono };
 
 /** pdf.js's legacy build typed as the reader's injected engine. */
 export const nodePdfJs = pdfjs as unknown as PdfJs;
@@ -81,7 +85,7 @@ export async function readContractPdf(bytes: Uint8Array, ocr: Worker | null): Pr
   const extracted = await extractPdf(nodePdfJs, bytes, PDF_OPTIONS);
   const ocrTexts = ocr && extracted.scannedPages.length > 0 ? await ocrPages(ocr, bytes, extracted.scannedPages) : [];
   const pages = [...extracted.pageTexts, ...ocrTexts].sort((a, b) => a.page - b.page);
-  const reading = readFacts({ fields: extracted.fields, pages });
+  const reading = readFacts({ fields: extracted.fields, pages }, nodeReaderEngines);
   return { extracted, pages, reading: { ...reading, pages: extracted.pages } };
 }
 

@@ -23,3 +23,5 @@ export { default as PostalMime } from 'npm:postal-mime@4.0.0';
 export type { Email as ParsedEmail, Address as MailAddress, Attachment as MailAttachment } from 'npm:postal-mime@4.0.0';
 // SMTP for the functions' own mail (the daily deadline digest); runs on Deno's Node compatibility.
 export { default as nodemailer } from 'npm:nodemailer@10.6.0';
+// Finding dates in contract text ("March 3rd, 2027", "03/03/2027"): injected into the contract reader (ReaderEngines).
+export * as chrono from 'npm:chrono-node@2.10.3';

@@ -32,7 +32,7 @@ import { citationIsVerified } from '../_shared/contract-reading/verify.ts';
 import type { PageText, ProposedFact } from '../_shared/contract-reading/types.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
 import { createAdminClient, createUserClient, requireUser } from '../_shared/supabase.ts';
-import type { SupabaseClient } from '../_shared/deps.ts';
+import { chrono, type SupabaseClient } from '../_shared/deps.ts';
 import type { TokenUser } from '../_shared/token.ts';
 import { missingKeys, proposeMissingFacts } from './ai-facts.ts';
 import { readContractPdf } from './pdf-engine.ts';
@@ -108,7 +108,7 @@ Deno.serve(
       .map((page) => ({ page: page.page, text: page.text, source: 'ocr' }));
     const pages = [...extracted.pageTexts, ...ocrPages].sort((a, b) => a.page - b.page);
     const source = { fields: extracted.fields, pages };
-    const read = readFacts(source);
+    const read = readFacts(source, { chrono });
     // The reader promises a verified citation for each proposal; the server holds it to that: a value nobody can point to is never proposed.
     const reading = { ...read, fields: read.fields.filter((fact) => citationIsVerified(source, fact)) };
     if (reading.fields.length < read.fields.length) console.error(`contract-intake: dropped ${read.fields.length - reading.fields.length} proposal(s) without a verified citation`);

@@ -5,6 +5,7 @@
  * not taken for the facts they resemble, and nothing proposed without a
  * citation found on its page.
  */
+import * as chrono from 'chrono-node';
 import { describe, expect, it } from 'vitest';
 import { readFacts } from './read-facts.ts';
 import type { FormField, PageText, ProposedFact } from './types.ts';
@@ -40,7 +41,7 @@ const byKey = (facts: ProposedFact[]) => Object.fromEntries(facts.map((fact) => 
 
 describe('readFacts', () => {
   it('reads label-anchored values with their page and quote', () => {
-    const reading = readFacts({ fields: [], pages: trecPages });
+    const reading = readFacts({ fields: [], pages: trecPages }, { chrono });
     const facts = byKey(reading.fields);
     expect(reading.form, 'the TREC mark names the form').toBe('trec-20-18');
     expect(facts.sales_price?.value, 'the Sales Price line, not the cash portion above it').toBe(425000);
@@ -59,35 +60,37 @@ describe('readFacts', () => {
   });
 
   it('proposes only facts whose citation is found on its page', () => {
-    const reading = readFacts({ fields: [], pages: trecPages });
+    const reading = readFacts({ fields: [], pages: trecPages }, { chrono });
     for (const fact of reading.fields) {
       expect(citationIsVerified({ fields: [], pages: trecPages }, fact), `${fact.key} is cited by text on page ${fact.citation?.page}`).toBe(true);
     }
     expect(reading.fields.map((fact) => fact.key), 'the closing date is not in these pages, so it is not proposed').not.toContain('closing_date');
   });
 
-  it('prefers form fields, cited by field name and page', () => {
+  it('reads form fields, cited by field name and page; a field the text contradicts is flagged with both values', () => {
     const fields: FormField[] = [
       { name: 'Sales Price', page: 1, value: '430,000.00' },
       { name: 'Option Period Days', page: 2, value: '10' },
       { name: 'Financing Conventional', page: 1, value: true },
     ];
-    const facts = byKey(readFacts({ fields, pages: trecPages }).fields);
-    expect(facts.sales_price, 'the field wins over the text layer').toMatchObject({ value: 430000, source: 'form_field', citation: { page: 1, field: 'Sales Price', text: '430,000.00' } });
-    expect(facts.option_days?.value, 'the option period field').toBe(10);
-    expect(facts.financing_type, 'a ticked box named after the loan type').toMatchObject({ value: 'conventional', source: 'form_field', citation: { field: 'Financing Conventional', text: 'checked' } });
+    const facts = byKey(readFacts({ fields, pages: trecPages }, { chrono }).fields);
+    expect(facts.sales_price, 'the field and the text layer disagree: flagged, nothing proposed').toMatchObject({ value: null, confidence: 0, citation: null });
+    expect(facts.sales_price?.candidates?.[0], 'the field is the first candidate, cited by name and page').toEqual({ value: 430000, source: 'form_field', citation: { page: 1, field: 'Sales Price', text: '430,000.00' } });
+    expect(facts.sales_price?.candidates?.[1], "the text's value is the other, cited by its words").toMatchObject({ source: 'text', citation: { page: 1 } });
+    expect(facts.option_days?.candidates?.map((candidate) => candidate.value), 'the option period field against the text').toContain(10);
+    expect(facts.financing_type?.candidates?.[0], 'a ticked box named after the loan type (the text names another)').toMatchObject({ value: 'conventional', source: 'form_field', citation: { field: 'Financing Conventional', text: 'checked' } });
     expect(facts.earnest_money?.source, 'facts without a field still come from the text').toBe('text');
   });
 
   it('marks OCR proposals as such, with lower confidence', () => {
     const scanned = trecPages.map((page) => ({ ...page, source: 'ocr' as const }));
-    const reading = readFacts({ fields: [], pages: scanned });
+    const reading = readFacts({ fields: [], pages: scanned }, { chrono });
     expect(reading.paths, 'the OCR path ran').toEqual(['ocr']);
     expect(reading.fields.every((fact) => fact.source === 'ocr' && fact.confidence < 0.9), 'OCR proposals say so and are less sure').toBe(true);
   });
 
   it('proposes nothing for an empty or unknown document', () => {
-    const reading = readFacts({ fields: [{ name: 'Signature1', page: 1, value: 'x' }], pages: [{ page: 1, source: 'text', text: 'Grocery list: eggs, milk, bread.' }] });
+    const reading = readFacts({ fields: [{ name: 'Signature1', page: 1, value: 'x' }], pages: [{ page: 1, source: 'text', text: 'Grocery list: eggs, milk, bread.' }] }, { chrono });
     expect(reading, 'no facts, a generic form').toMatchObject({ form: 'generic', fields: [], paths: [] });
   });
 });

@@ -1,25 +1,48 @@
 /**
- * Steps 1–3 of reading a contract, pure: form fields first (exact values),
- * then the text layer and OCR'd pages with label-anchored rules. At most one
- * proposal per fact, each with a citation that citationIsVerified accepts;
- * a value nobody can point to is never proposed.
+ * Steps 1–3 of reading a contract, pure: form fields (exact values), the
+ * text layer and OCR'd pages. Every reading path offers all it finds, each
+ * offer cited; then, per fact, one value offered (however often) becomes a
+ * proposal, and different values become a flagged fact (value null) with
+ * those values as candidates for the person to pick. A value nobody can
+ * point to is never offered.
  */
 import { readFormFields } from './form-fields.ts';
 import { detectForm, readPageTexts } from './text-rules.ts';
+import { sameValue } from './normalise.ts';
 import { citationIsVerified } from './verify.ts';
-import type { FactKey, FactSource, FormField, PageText, ProposedFact, Reading } from './types.ts';
+import type { Candidate, FactKey, FactSource, FormField, PageText, ProposedFact, Reading, ReaderEngines } from './types.ts';
 
-export function readFacts(input: { fields: FormField[]; pages: PageText[] }): Reading {
+/** A flagged fact shows at most this many candidates: more means the reader did not understand the clause. */
+const MAX_CANDIDATES = 4;
+
+/** One fact from its offers: the best-cited offer when they agree, else a flagged fact with the distinct values as candidates. */
+export function mergeOffers(key: FactKey, offers: ProposedFact[]): ProposedFact | null {
+  const distinct: ProposedFact[] = [];
+  for (const offer of offers) {
+    if (offer.value === null) continue;
+    const same = distinct.findIndex((seen) => sameValue(seen.value!, offer.value!));
+    if (same < 0) distinct.push(offer);
+    else if (offer.confidence > distinct[same].confidence) distinct[same] = offer;
+  }
+  if (distinct.length === 0) return null;
+  if (distinct.length === 1) return distinct[0];
+  if (distinct.length > MAX_CANDIDATES) return null;
+  const candidates: Candidate[] = distinct.map((offer) => ({ value: offer.value!, source: offer.source, citation: offer.citation! }));
+  return { key, value: null, confidence: 0, source: distinct[0].source, citation: null, candidates };
+}
+
+export function readFacts(input: { fields: FormField[]; pages: PageText[] }, engines: ReaderEngines): Reading {
   const pageCount = input.pages.reduce((max, page) => Math.max(max, page.page), 0);
   const detected = detectForm(input.pages);
-  const chosen = new Map<FactKey, ProposedFact>();
+  const offers = new Map<FactKey, ProposedFact[]>();
   const offer = (fact: ProposedFact) => {
-    if (!chosen.has(fact.key) && citationIsVerified(input, fact)) chosen.set(fact.key, fact);
+    if (fact.value === null || !citationIsVerified(input, fact)) return;
+    offers.set(fact.key, [...(offers.get(fact.key) ?? []), fact]);
   };
   if (detected.fact) offer(detected.fact);
   for (const fact of readFormFields(input.fields)) offer(fact);
-  for (const fact of readPageTexts(input.pages)) offer(fact);
-  const fields = [...chosen.values()];
+  for (const fact of readPageTexts(input.pages, engines)) offer(fact);
+  const fields = [...offers.entries()].map(([key, list]) => mergeOffers(key, list)).filter((fact): fact is ProposedFact => fact !== null);
   const order: FactSource[] = ['form_field', 'text', 'ocr', 'ai'];
   const paths = order.filter((source) => fields.some((fact) => fact.source === source));
   return { form: detected.form, pages: Math.max(pageCount, ...input.fields.map((field) => field.page)), fields, paths };

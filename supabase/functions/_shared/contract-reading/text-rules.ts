@@ -7,7 +7,7 @@
  * proposed, cited by the exact matched text of its page.
  */
 import { DATE_PATTERN, MONEY_PATTERN, cleanName, normaliseText, parseDate, parseDays, parseMoney } from './normalise.ts';
-import type { ContractForm, FactKey, FinancingType, PageText, ProposedFact } from './types.ts';
+import type { ContractForm, FactKey, FinancingType, PageText, ProposedFact, ReaderEngines } from './types.ts';
 
 const TEXT_CONFIDENCE = 0.9;
 /** OCR can misread a digit while the label still matches. */
@@ -277,7 +277,7 @@ function firstMatch(rule: Rule, pages: PageText[]): ProposedFact | null {
 }
 
 /** Proposals from the pages' text, at most one per fact; all_cash follows from the financing type, with its citation. */
-export function readPageTexts(pages: PageText[]): ProposedFact[] {
+export function readPageTexts(pages: PageText[], _engines: ReaderEngines): ProposedFact[] {
   const facts: ProposedFact[] = [];
   for (const rule of RULES) {
     const fact = firstMatch(rule, pages);

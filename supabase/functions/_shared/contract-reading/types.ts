@@ -74,14 +74,29 @@ export interface Citation {
   field?: string;
 }
 
+export type FactValue = string | number | boolean;
+
+/** One value the document gives for a fact, where it gives more than one (a flagged fact's choices). */
+export interface Candidate {
+  value: FactValue;
+  source: FactSource;
+  citation: Citation;
+}
+
 export interface ProposedFact {
   key: FactKey;
-  /** Dates YYYY-MM-DD, amounts numbers, day counts integers, all_cash boolean, financing_type a FinancingType. */
-  value: string | number | boolean;
-  /** 0–1: how sure the reader is that the value is right. */
+  /**
+   * Dates YYYY-MM-DD, amounts numbers, day counts integers, all_cash boolean, financing_type a FinancingType.
+   * null for a flagged fact: the document gives different values (see candidates) and the person picks one.
+   */
+  value: FactValue | null;
+  /** 0–1: how sure the reader is that the value is right; 0 for a flagged fact. */
   confidence: number;
   source: FactSource;
+  /** The proposal's citation; null for a flagged fact (each candidate carries its own). */
   citation: Citation | null;
+  /** Only on a flagged fact (value null): the differing values, each cited, in reading order. */
+  candidates?: Candidate[];
 }
 
 /** A positioned run of text on a page, in PDF user-space units from the page's top-left (for highlighting). */
@@ -110,12 +125,35 @@ export interface FormField {
   /** 1-based page number of the field's widget. */
   page: number;
   value: string | boolean;
+  /** The widget's box in PDF user-space units from the page's top-left, like TextItem (to read the label beside it). */
+  rect?: { x: number; y: number; w: number; h: number };
+  /** The field's tooltip (/TU), when the form gives one: often the label a person sees. */
+  tooltip?: string;
+}
+
+/**
+ * The parts of chrono-node the reader uses, injected like the PDF and OCR
+ * engines: Deno imports it by its npm: specifier (deps.ts), Node from
+ * node_modules, and the reader keeps only relative imports.
+ */
+export interface DateEngine {
+  strict: {
+    parse(
+      text: string,
+      reference?: Date,
+    ): { index: number; text: string; start: { get(component: 'year' | 'month' | 'day'): number | null; isCertain(component: 'year' | 'month' | 'day'): boolean } }[];
+  };
+}
+
+/** The engines readFacts is given by its runtime. */
+export interface ReaderEngines {
+  chrono: DateEngine;
 }
 
 export interface Reading {
   form: ContractForm;
   pages: number;
-  /** At most one proposal per fact key, each with a citation found on its page. */
+  /** At most one entry per fact key: a proposal with a citation found on its page, or a flagged fact whose candidates are each cited. */
   fields: ProposedFact[];
   /** Which reading paths produced at least one proposal, in reading order. */
   paths: FactSource[];

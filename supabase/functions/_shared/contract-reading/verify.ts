@@ -25,9 +25,17 @@ export function fieldCitationText(field: FormField): string {
   return typeof field.value === 'boolean' ? (field.value ? 'checked' : 'unchecked') : field.value.replace(/\s+/g, ' ').trim();
 }
 
-/** Whether a proposal's citation points at something the document holds: its field on its page, or its text on its page. */
-export function citationIsVerified(input: { fields: FormField[]; pages: PageText[] }, fact: ProposedFact): boolean {
-  const citation = fact.citation;
+/**
+ * Whether a proposal's citation points at something the document holds: its
+ * field on its page, or its text on its page. A flagged fact (value null) is
+ * verified when each of its candidates is.
+ */
+export function citationIsVerified(input: { fields: FormField[]; pages: PageText[] }, fact: Pick<ProposedFact, 'value' | 'citation' | 'candidates'>): boolean {
+  if (fact.value === null) return (fact.candidates ?? []).length >= 2 && fact.candidates!.every((candidate) => citationHolds(input, candidate.citation));
+  return citationHolds(input, fact.citation);
+}
+
+function citationHolds(input: { fields: FormField[]; pages: PageText[] }, citation: Citation | null): boolean {
   if (!citation) return false;
   if (citation.field !== undefined) {
     return input.fields.some(

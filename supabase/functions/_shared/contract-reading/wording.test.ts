@@ -4,11 +4,12 @@
  * table, whose day counts read "17 (or 21) Days" — the number written in the
  * blank replaces the printed default, and an empty blank keeps it.
  */
+import * as chrono from 'chrono-node';
 import { describe, expect, it } from 'vitest';
 import { readFacts } from './read-facts.ts';
 import type { PageText } from './types.ts';
 
-const facts = (text: string) => Object.fromEntries(readFacts({ fields: [], pages: [{ page: 1, source: 'text', text } satisfies PageText] }).fields.map((fact) => [fact.key, fact.value]));
+const facts = (text: string) => Object.fromEntries(readFacts({ fields: [], pages: [{ page: 1, source: 'text', text } satisfies PageText] }, { chrono }).fields.map((fact) => [fact.key, fact.value]));
 
 describe('TREC 20-18 wording', () => {
   it('reads the filled-in paragraphs', () => {
