@@ -14,6 +14,21 @@ describe('missingKeys', () => {
     expect(missing.includes('sales_price') || missing.includes('form'), 'proposed facts and form are not asked').toBe(false);
     expect(missing.includes('lender'), 'a missing fact is asked').toBe(true);
   });
+
+  test('never asks for a flagged fact: the contract gives several values and the person picks one, a model does not', () => {
+    const flagged: ProposedFact = {
+      key: 'closing_date',
+      value: null,
+      confidence: 0,
+      source: 'form_field',
+      citation: null,
+      candidates: [
+        { value: '2027-03-03', source: 'form_field', citation: { page: 1, text: '03/03/2027', field: 'Closing Date' } },
+        { value: '2027-04-05', source: 'text', citation: { page: 1, text: 'Closing Date: April 5, 2027' } },
+      ],
+    };
+    expect(missingKeys([flagged]).includes('closing_date'), 'a flagged fact is not missing').toBe(false);
+  });
 });
 
 describe('parseFactValue', () => {

@@ -4,6 +4,8 @@
  *
  * POST multipart { file, listingId, ocrPages? } →
  *   200 { intakeId, form, pages, fields: [{ key, value, confidence, source, citation }], paths, scannedPages, warning? }
+ *     where the contract gives different values for a fact, that fact is flagged:
+ *     { key, value: null, confidence: 0, source, citation: null, candidates: [{ value, source, citation }] }
  *   401 not signed in · 403 not the listing's agent, coordinator or a super admin · 400 fields ·
  *   413 over 25 MB or 40 pages · 415 not a PDF · 422 a PDF that cannot be read (damaged, no pages,
  *   password-protected, nested too deeply, or more than 1 s of CPU to read: pdf-engine.ts), with what to try.
@@ -109,7 +111,8 @@ Deno.serve(
     const pages = [...extracted.pageTexts, ...ocrPages].sort((a, b) => a.page - b.page);
     const source = { fields: extracted.fields, pages };
     const read = readFacts(source, { chrono });
-    // The reader promises a verified citation for each proposal; the server holds it to that: a value nobody can point to is never proposed.
+    // The reader promises a verified citation for each proposal (for a flagged fact, for each candidate); the server holds it to that:
+    // a value nobody can point to is never proposed. A flagged fact is answered, so the AI step does not fill it (missingKeys).
     const reading = { ...read, fields: read.fields.filter((fact) => citationIsVerified(source, fact)) };
     if (reading.fields.length < read.fields.length) console.error(`contract-intake: dropped ${read.fields.length - reading.fields.length} proposal(s) without a verified citation`);
 
