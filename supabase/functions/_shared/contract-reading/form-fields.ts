@@ -7,7 +7,7 @@
  */
 import { cleanName, parseDate, parseDays, parseMoney } from './normalise.ts';
 import { fieldCitationText } from './verify.ts';
-import type { FactKey, FinancingType, FormField, ProposedFact } from './types.ts';
+import type { FactKey, FinancingType, FormField, PageText, ProposedFact } from './types.ts';
 
 /** Field values are typed into the form: exact, but the name→fact mapping can be wrong. */
 const FIELD_CONFIDENCE = 0.97;
@@ -74,7 +74,7 @@ function financingFacts(fields: FormField[]): ProposedFact[] {
 }
 
 /** Proposals from the form's fields: at most one per fact, the first field whose name matches. */
-export function readFormFields(fields: FormField[]): ProposedFact[] {
+export function readFormFields(fields: FormField[], _pages: PageText[] = []): ProposedFact[] {
   const facts: ProposedFact[] = [];
   for (const [key, pattern, parse] of FIELD_RULES) {
     for (const field of fields) {

@@ -45,7 +45,7 @@ describe('readFacts', () => {
     const facts = byKey(reading.fields);
     expect(reading.form, 'the TREC mark names the form').toBe('trec-20-18');
     expect(facts.sales_price?.value, 'the Sales Price line, not the cash portion above it').toBe(425000);
-    expect(facts.sales_price?.citation, 'cited on page 1 by its own line').toEqual({ page: 1, text: 'Sales Price (Sum of A and B) ........ $ 425,000.00' });
+    expect(facts.sales_price?.citation, 'cited on page 1 by its own line').toEqual({ page: 1, text: 'C. Sales Price (Sum of A and B) ........ $ 425,000.00' });
     expect(facts.option_days?.value, 'the termination option period, not the 3-day delivery deadline').toBe(7);
     expect(facts.option_days?.citation?.page, 'the option period is on page 2').toBe(2);
     expect(facts.earnest_money?.value, 'earnest money').toBe(5000);

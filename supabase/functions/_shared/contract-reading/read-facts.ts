@@ -7,7 +7,7 @@
  * point to is never offered.
  */
 import { readFormFields } from './form-fields.ts';
-import { detectForm, readPageTexts } from './text-rules.ts';
+import { readPageTexts } from './text-reading.ts';
 import { sameValue } from './normalise.ts';
 import { citationIsVerified } from './verify.ts';
 import type { Candidate, FactKey, FactSource, FormField, PageText, ProposedFact, Reading, ReaderEngines } from './types.ts';
@@ -33,17 +33,16 @@ export function mergeOffers(key: FactKey, offers: ProposedFact[]): ProposedFact 
 
 export function readFacts(input: { fields: FormField[]; pages: PageText[] }, engines: ReaderEngines): Reading {
   const pageCount = input.pages.reduce((max, page) => Math.max(max, page.page), 0);
-  const detected = detectForm(input.pages);
+  const text = readPageTexts(input.pages, engines);
   const offers = new Map<FactKey, ProposedFact[]>();
   const offer = (fact: ProposedFact) => {
     if (fact.value === null || !citationIsVerified(input, fact)) return;
     offers.set(fact.key, [...(offers.get(fact.key) ?? []), fact]);
   };
-  if (detected.fact) offer(detected.fact);
-  for (const fact of readFormFields(input.fields)) offer(fact);
-  for (const fact of readPageTexts(input.pages, engines)) offer(fact);
+  for (const fact of readFormFields(input.fields, input.pages)) offer(fact);
+  for (const fact of text.offers) offer(fact);
   const fields = [...offers.entries()].map(([key, list]) => mergeOffers(key, list)).filter((fact): fact is ProposedFact => fact !== null);
   const order: FactSource[] = ['form_field', 'text', 'ocr', 'ai'];
   const paths = order.filter((source) => fields.some((fact) => fact.source === source));
-  return { form: detected.form, pages: Math.max(pageCount, ...input.fields.map((field) => field.page)), fields, paths };
+  return { form: text.form, pages: Math.max(pageCount, ...input.fields.map((field) => field.page)), fields, paths };
 }

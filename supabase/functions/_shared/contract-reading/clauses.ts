@@ -1,0 +1,222 @@
+/**
+ * A page's text cut into clauses, the units the reader decides facts in:
+ * the form's numbered paragraphs, table rows, "Label: value" cells (a line
+ * holding "Buyer: X Seller: Y" is two cells), then sentences and the parts
+ * of a sentence split by ";". Two-column layouts ("left | right" lines) are
+ * read column by column. Each clause remembers where its words stand on the
+ * page, so a citation quotes text that is really there.
+ */
+import type { PageText } from './types.ts';
+
+/** A run of clause text that stands contiguously on the page. */
+interface Piece {
+  /** Offset in the clause's text. */
+  at: number;
+  /** Offsets in the page's text. */
+  from: number;
+  to: number;
+}
+
+export interface Clause {
+  page: PageText;
+  text: string;
+  /** The paragraph's short heading ("PRICE", "Escrow"), which says what a terse clause is about. */
+  heading: string;
+  pieces: Piece[];
+}
+
+/** A line that starts a new paragraph: item numbers and letters, checkboxes, table borders, all-caps headings, "Label:" lines. */
+const PARAGRAPH_START = /^\s*(?:\d{1,2}\.\s|\(?[A-Za-z0-9]{1,3}\)\s|[A-Z]\.\s|[A-Z]\(\d\)\s|\[[ xX]\]|\||\+|-\s|-{3,}|={3,}|(?:SECTION|ARTICLE|SCHEDULE|EXHIBIT)\b|[A-Z][A-Z'/ ]{3,}[:.]|\p{Lu}[^:.;,\n]{0,45}:(?:\s|$)|[A-Z][a-z]+\.\s+\S|[A-Z][A-Z &'/-]{6,}\s*$)/u;
+
+/**
+ * Nouns that need the word before them to make a label ("Title Company:",
+ * "Buyer's agent:"); any other word before a colon is a label by itself
+ * ("… Ortega Seller:" is the label "Seller:" after the name "… Ortega").
+ */
+const LABEL_HEADS = /^(?:agent|associate|company|holder|price|fee|period|money|deposit|names?|address|officer|broker|firm)$/i;
+
+/** Where labels inside a line start ("Buyer: X Seller: Y" → the offset of "Seller"). */
+function midLineLabels(line: string): number[] {
+  const starts: number[] = [];
+  for (const colon of line.matchAll(/:(?=\s)/g)) {
+    const words = [...line.slice(0, colon.index).matchAll(/\S+/g)];
+    let first = words.length - 1;
+    if (first < 1 || !/^[\p{Lu}a-z][\p{L}'’()/]*$/u.test(words[first][0])) continue;
+    while (first > 0 && (LABEL_HEADS.test(words[first][0]) || /^[a-z]/.test(words[first][0])) && /^\p{Lu}[\p{L}'’]*$/u.test(words[first - 1][0])) first--;
+    if (!/^\p{Lu}/u.test(words[first][0])) continue;
+    starts.push(words[first].index);
+  }
+  return starts;
+}
+
+/** The column of a two-column layout's separator, when at least four lines share it. */
+function columnSeparator(lines: string[]): number | null {
+  const counts = new Map<number, number>();
+  for (const line of lines) {
+    const at = line.indexOf(' | ');
+    // A table row starts with its border; a two-column layout's lines start with text.
+    if (at > 10 && !/^\s*[|+]/.test(line)) counts.set(at + 1, (counts.get(at + 1) ?? 0) + 1);
+  }
+  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
+  return best && best[1] >= 4 ? best[0] : null;
+}
+
+/** A line cut into cells at labels within it. */
+function cells(line: string, from: number): { from: number; to: number }[] {
+  const trimmedStart = line.length - line.trimStart().length;
+  if (/^\s*[|+]/.test(line)) return [{ from: from + trimmedStart, to: from + line.trimEnd().length }];
+  const starts = [trimmedStart];
+  for (const at of midLineLabels(line)) {
+    // Only a cell that already holds "label: value" ends at the next label ("Purchase Price:" is one label).
+    if (/:\s*\S/.test(line.slice(starts[starts.length - 1], at))) starts.push(at);
+  }
+  return starts
+    .map((start, i) => ({ from: from + start, to: from + (i + 1 < starts.length ? starts[i + 1] : line.trimEnd().length) }))
+    .map((cell) => ({ from: cell.from, to: cell.from + line.slice(cell.from - from, cell.to - from).trimEnd().length }))
+    .filter((cell) => cell.to > cell.from);
+}
+
+type Run = { from: number; to: number; newParagraph: boolean; blank: boolean };
+
+/** The page's lines as runs in reading order: a two-column block left column first. */
+function runsOf(text: string): Run[] {
+  const lines: { text: string; from: number }[] = [];
+  let offset = 0;
+  for (const line of text.split('\n')) {
+    lines.push({ text: line, from: offset });
+    offset += line.length + 1;
+  }
+  const separator = columnSeparator(lines.map((line) => line.text));
+  const left: Run[] = [];
+  const right: Run[] = [];
+  const out: Run[] = [];
+  const flushColumns = () => {
+    out.push(...left, { from: 0, to: 0, newParagraph: true, blank: true }, ...right, { from: 0, to: 0, newParagraph: true, blank: true });
+    left.length = 0;
+    right.length = 0;
+  };
+  const push = (target: Run[], lineText: string, from: number) => {
+    if (lineText.trim() === '' || /^[\s|_-]*$/.test(lineText)) {
+      target.push({ from, to: from, newParagraph: true, blank: true });
+      return;
+    }
+    const parts = cells(lineText, from);
+    parts.forEach((cell, i) => target.push({ ...cell, newParagraph: i > 0 || PARAGRAPH_START.test(lineText), blank: false }));
+  };
+  for (const line of lines) {
+    if (separator !== null && line.text[separator] === '|' && line.text.length > separator) {
+      push(left, line.text.slice(0, separator), line.from);
+      push(right, line.text.slice(separator + 1), line.from + separator + 1);
+      continue;
+    }
+    if (left.length || right.length) flushColumns();
+    push(out, line.text, line.from);
+  }
+  if (left.length || right.length) flushColumns();
+  return out;
+}
+
+/** No sentence ends after these (initials, item letters, "Inc.", "N.A.", "St."). */
+const NO_BREAK_AFTER = /(?:^|[\s(])(?:[A-Za-z0-9]{1,2}|Inc|Co|Corp|Ltd|No|St|Dr|Ln|Ave|Blvd|Mr|Mrs|Ms|Jr|Sr|N\.A|L\.P|L\.L\.C|U\.S|p\.m|a\.m|Rd|Ct|Mt|Ft|approx|i\.e|e\.g|vs)\.$/;
+
+function sentenceBreaks(text: string): number[] {
+  const breaks: number[] = [];
+  const boundary = /([.;])\s+(?=["“([]?[\p{Lu}\d]|-\s)|;\s+/gu;
+  for (const match of text.matchAll(boundary)) {
+    const end = match.index + 1;
+    // Dot leaders ("Sales Price ........ $ 425,000") join a label to its value.
+    if (match[1] === '.' && text[end - 2] === '.' && text[end - 3] === '.') continue;
+    if (match[1] === '.' && NO_BREAK_AFTER.test(text.slice(Math.max(0, end - 12), end))) continue;
+    breaks.push(end);
+  }
+  return breaks;
+}
+
+/** A short first sentence ("3. PRICE.", "Escrow.", "SECTION 4. OPTION TO TERMINATE.") is the paragraph's heading. */
+function headingOf(sentence: string): string {
+  const words = sentence
+    .replace(/^\s*(?:(?:SECTION|ARTICLE)\s+)?(?:\d{1,2}|[A-Z]|\(?[a-z0-9]{1,3}\))[.)]?\s+/, '')
+    .replace(/[.:]\s*$/, '')
+    .trim();
+  return words.split(/\s+/).length <= 4 && /^[\p{L}/' ]+$/u.test(words) ? words : '';
+}
+
+/** The page's clauses, in reading order. */
+export function splitClauses(page: PageText): Clause[] {
+  const clauses: Clause[] = [];
+  let paragraph: Piece[] = [];
+  let text = '';
+  const flush = () => {
+    if (text.trim() === '') {
+      paragraph = [];
+      text = '';
+      return;
+    }
+    let start = 0;
+    let heading = '';
+    const bounds = [...sentenceBreaks(text), text.length];
+    bounds.forEach((end, index) => {
+      const raw = text.slice(start, end);
+      const lead = raw.length - raw.trimStart().length;
+      const from = start + lead;
+      const to = start + raw.trimEnd().length;
+      start = end;
+      if (to <= from) return;
+      const sentence = text.slice(from, to);
+      if (index === 0 && bounds.length > 1) heading = headingOf(sentence);
+      const pieces = paragraph
+        .filter((piece) => piece.at < to && piece.at + (piece.to - piece.from) > from)
+        .map((piece) => {
+          const cutStart = Math.max(0, from - piece.at);
+          const cutEnd = Math.min(piece.to - piece.from, to - piece.at);
+          return { at: piece.at + cutStart - from, from: piece.from + cutStart, to: piece.from + cutEnd };
+        });
+      clauses.push({ page, text: sentence, heading: index === 0 ? '' : heading, pieces });
+    });
+    paragraph = [];
+    text = '';
+  };
+  for (const run of runsOf(page.text)) {
+    if (run.blank || run.newParagraph) flush();
+    if (run.blank) continue;
+    if (text !== '') text += ' ';
+    paragraph.push({ at: text.length, from: run.from, to: run.to });
+    text += page.text.slice(run.from, run.to);
+  }
+  flush();
+  return clauses;
+}
+
+/**
+ * The text to cite for a value at [start, end) of a clause: the clause's
+ * pieces that stand together on the page around the value (a value wrapped
+ * inside one column of a two-column layout is cited by its first line).
+ */
+export function quoteOf(clause: Clause, start: number, end: number): string {
+  const pieces = clause.pieces;
+  let first = pieces.findIndex((piece) => piece.at + (piece.to - piece.from) > start);
+  if (first < 0) first = pieces.length - 1;
+  const gapIsBlank = (a: Piece, b: Piece) => b.from >= a.to && clause.page.text.slice(a.to, b.from).trim() === '';
+  let from = first;
+  while (from > 0 && gapIsBlank(pieces[from - 1], pieces[from])) from--;
+  let to = first;
+  while (to + 1 < pieces.length && gapIsBlank(pieces[to], pieces[to + 1])) to++;
+  void end;
+  return clause.page.text.slice(pieces[from].from, pieces[to].to).replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Where a "Label: value" line's value ends in the clause: at the end of its
+ * line, or of the next one when the line stops on a blank or mid-name
+ * ("Seller: Jorge Ramirez and" / "Kevin Ramirez.").
+ */
+export function lineEnd(clause: Clause, start: number): number {
+  let index = clause.pieces.findIndex((piece) => piece.at + (piece.to - piece.from) > start);
+  if (index < 0) return clause.text.length;
+  let end = clause.pieces[index].at + (clause.pieces[index].to - clause.pieces[index].from);
+  while (index + 1 < clause.pieces.length && /^[\s_]*$|(?:\band|,|&|\bof|\bthe)\s*$/.test(clause.text.slice(start, end))) {
+    index++;
+    end = clause.pieces[index].at + (clause.pieces[index].to - clause.pieces[index].from);
+  }
+  return end;
+}

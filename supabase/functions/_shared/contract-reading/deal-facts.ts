@@ -1,0 +1,95 @@
+/**
+ * The deal's shape, clause by clause: how it is paid for (a ticked loan
+ * type, "Financing: FHA", "Conventional loan from …", "all cash", a price
+ * "in cash" not conditioned on financing, a financing sum of $0), where the
+ * property is (one line "street, city, ST zip", state names as USPS codes),
+ * and which state's form family the contract follows.
+ */
+import type { Clause } from './clauses.ts';
+import type { ContractForm, FinancingType } from './types.ts';
+
+export interface DealOffer<T> {
+  value: T;
+  start: number;
+  end: number;
+}
+
+const LOAN_WORDS: [FinancingType, RegExp][] = [
+  ['conventional', /^conventional$/i],
+  ['fha', /^fha$/i],
+  ['va', /^va$/i],
+  ['cash', /^(?:all\s+)?cash$/i],
+];
+const typeOf = (word: string) => LOAN_WORDS.find(([, pattern]) => pattern.test(word.trim()))?.[0] ?? null;
+
+/** A box ticked as typed ("[X]") or as OCR tends to read it ("[x]", "|X]", "(X)"). */
+const TICKED_WORD = /[[|(lI1]\s*[Xx×✓]\s*[\]|)lI1]\s*(Conventional|FHA|VA|USDA|All\s+cash(?:\s+offer)?|Cash)\b/gi;
+const CASH_PHRASES = /\ball[- ]cash\b(?!\s*offer\b)|\b(?:entire|whole)\s+(?:purchase|sales)\s+price\s+in\s+cash\b|\bnot\s+(?:subject\s+to|contingent\s+(?:up)?on|conditioned\s+(?:up)?on)\s+(?:\w+\s+){0,4}?(?:financing|a\s+loan)\b|\bno\s+financing\s+contingency\b/i;
+const LOAN_MENTION = /\b(Conventional|FHA|VA)\b(?=\s+(?:Insured\s+)?(?:loan|financing)\b|\)|\s*$|\s*[;,])/g;
+
+/** The financing types a clause states. */
+export function financingOffers(clause: Clause): DealOffer<FinancingType>[] {
+  const text = clause.text;
+  const ticked = [...text.matchAll(TICKED_WORD)];
+  if (ticked.length) {
+    return ticked
+      .map((match) => ({ value: /cash/i.test(match[1]) ? 'cash' : typeOf(match[1]), start: match.index, end: match.index + match[0].length }))
+      .filter((offer): offer is DealOffer<FinancingType> => offer.value !== null);
+  }
+  // TREC's price paragraph: no financing at all ("Sum of all financing … $0") means the buyer pays cash.
+  const noFinancing = /sum\s+of\s+(?:all\s+)?financing[^$]*?(?:\$|USD)\s?0(?:\.00)?\b(?![\d,])/i.exec(text);
+  if (noFinancing) return [{ value: 'cash', start: noFinancing.index, end: noFinancing.index + noFinancing[0].length }];
+  // Unticked boxes list choices not made; a clause of boxes with none ticked says nothing.
+  if (/\[\s\]/.test(text)) return [];
+  const cash = CASH_PHRASES.exec(text);
+  if (cash) return [{ value: 'cash', start: cash.index, end: cash.index + cash[0].length }];
+  const label = /^\s*(?:\(?[a-z]\)\s*)?(?:Financing|Loan\s+type|Type\s+of\s+financing)\s*(?::|\.{3,})\s*(Conventional|FHA|VA|All\s+cash|Cash)\b/i.exec(text);
+  if (label) return [{ value: typeOf(label[1])!, start: label.index, end: label.index + label[0].length }];
+  if (!/\b(?:loan|financ|Loan\(s\))/i.test(text)) return [];
+  return [...text.matchAll(LOAN_MENTION)].map((match) => ({ value: typeOf(match[1])!, start: match.index, end: match.index + match[0].length }));
+}
+
+const STATES: Record<string, string> = { texas: 'TX', california: 'CA', tx: 'TX', ca: 'CA', 'tex.': 'TX', 'calif.': 'CA' };
+const STATE = String.raw`(?:TX|CA|Texas|California|[A-Z]{2})`;
+const STREET = String.raw`\d{1,6}\s+[\p{L}\d.'’ -]{2,40}?`;
+const CITY = String.raw`[\p{L}.'’ -]{2,30}?`;
+/** "4812 Ridgeview Dr, Austin, Texas 78731" and C.A.R.'s "410 Poppy Ln, situated in Irvine (City), Orange (County), California, 92612 (Zip Code)". */
+const ADDRESS = new RegExp(
+  String.raw`(?<street>${STREET}),\s*(?:situated\s+in\s+)?(?<city>${CITY})(?:\s*\(City\))?,\s*(?:[\p{L} ]{2,30}\(County\),\s*)?(?<state>${STATE})\.?,?\s+(?<zip>\d{5})(?:-\d{4})?\b`,
+  'gu',
+);
+const ABOUT_PROPERTY = /propert|premises|known\s+as|located\s+at|address/i;
+
+/** The property address a clause about the property gives, as "street, city, ST zip". */
+export function addressOffers(clause: Clause): DealOffer<string>[] {
+  if (!ABOUT_PROPERTY.test(clause.text) && !ABOUT_PROPERTY.test(clause.heading)) return [];
+  const offers: DealOffer<string>[] = [];
+  for (const match of clause.text.matchAll(ADDRESS)) {
+    const { street, city, state, zip } = match.groups!;
+    const code = STATES[state.toLowerCase()] ?? (/^[A-Z]{2}$/.test(state) ? state : null);
+    const cleanStreet = street.replace(/^.*?\b(?=\d{1,6}\s)/, '').trim();
+    if (!code || /\d{5}/.test(cleanStreet)) continue;
+    offers.push({ value: `${cleanStreet}, ${city.trim()}, ${code} ${zip}`, start: match.index, end: match.index + match[0].length });
+  }
+  return offers;
+}
+
+const FORM_MARKS: [ContractForm, RegExp][] = [
+  ['trec-20-18', /Texas Real Estate Commission|TREC\b|\(TREC\)/i],
+  ['car-rpa', /California Association of REALTORS|C\.A\.R\.|CALIFORNIA RESIDENTIAL PURCHASE AGREEMENT/i],
+];
+const STATE_MARKS: [ContractForm, RegExp][] = [
+  ['trec-20-18', /\bState of Texas\b|,\s*(?:TX|Texas)\s+7\d{4}\b|\(Texas\)/i],
+  ['car-rpa', /\bState of California\b|,\s*(?:CA|California),?\s+9\d{4}\b|\(California\)/i],
+];
+
+/** The form family a clause names (a form's own mark), or, less surely, the state the contract is in. */
+export function formOffer(clause: Clause): { form: ContractForm; marked: boolean; start: number; end: number } | null {
+  for (const [marks, marked] of [[FORM_MARKS, true], [STATE_MARKS, false]] as const) {
+    for (const [form, mark] of marks) {
+      const match = mark.exec(clause.text);
+      if (match) return { form, marked, start: match.index, end: match.index + match[0].length };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,70 @@
+/**
+ * Names of people, trusts and companies as a clause writes them: read word
+ * by word from a label forwards ("Seller: Walter and June Albrecht") or
+ * from a role backwards ("… and Tamika Reeves (Buyer)"), stopping at the
+ * first word that cannot be part of a name (a lower-case verb, a role, a
+ * label), so "X and Y Z", "A, Trustee of the B Trust dated May 2, 2001" and
+ * "C Homes, LLC" stay whole and nothing runs across the next label.
+ */
+
+/** Lower-case words that belong inside names and trust titles. */
+const CONNECTORS = new Set(['and', 'of', 'the', 'dated', 'de', 'del', 'la', 'le', 'van', 'von', 'der', 'da', 'di', 'du', 'y', '&']);
+/** Entity suffixes kept with a name, even in capitals or after a comma. */
+const SUFFIX = /^(?:LLC|L\.L\.C\.|LP|L\.P\.|Inc|INC|Ltd|LTD|PLLC|N\.A|Co|Corp|Jr|Sr|II|III|IV)\.{0,2},?$/;
+/** Words that end a name: the parties' roles and the words that introduce them. */
+const ROLE_WORD = /^["“(]*(?:Buyers?|Sellers?|Purchasers?|Vendors?|Seller's|Buyer's|WHEREAS|Signed)\b/i;
+
+function isNameWord(word: string): boolean {
+  if (word === '' || /[:()]/.test(word) || ROLE_WORD.test(word)) return false;
+  if (SUFFIX.test(word)) return true;
+  if (CONNECTORS.has(word)) return true;
+  if (/^\d{1,4}[,.]?$/.test(word)) return true; // a trust's date: "dated May 2, 2001"
+  if (/^[A-Z]{3,},?$/.test(word)) return false; // a heading or a shouted verb ("OFFER FROM")
+  return /^\p{Lu}[\p{L}'’.-]*[,;]?$/u.test(word);
+}
+
+/** Leading and trailing words that cannot start or end a name ("and", "the", a year), and the punctuation after it. */
+function trimName(words: string[]): string | null {
+  while (words.length && (CONNECTORS.has(words[0]) || /^\d/.test(words[0]))) words.shift();
+  while (words.length && CONNECTORS.has(words[words.length - 1])) words.pop();
+  let name = words.join(' ').replace(/[,;]+$/, '').replace(/\.{2,}$/, '.');
+  // "Kevin Ramirez." ends a sentence; "Inc." and "N.A." keep their full stop.
+  if (/(?:^|\s)[\p{L}'’-]{3,}\.$/u.test(name) && !/\b(?:Inc|Co|Corp|Ltd|Jr|Sr)\.$/.test(name)) name = name.slice(0, -1);
+  if (name.length < 3 || !/^\p{Lu}/u.test(name) || words.length > 18) return null;
+  return name;
+}
+
+/** After "Name," a name goes on only with an entity suffix, a trustee's title or a date. */
+const CONTINUES_AFTER_COMMA = (next: string) => SUFFIX.test(next) || /^Trustees?\b/.test(next) || /^\d/.test(next);
+
+/** The name a clause states from `start` onwards ("Walter and June Albrecht Date: …" → "Walter and June Albrecht"). */
+export function nameAfter(text: string, start: number): { value: string; start: number; end: number } | null {
+  const rest = text.slice(start);
+  const lead = rest.length - rest.replace(/^[\s_.:|-]+/, '').length;
+  const words = [...rest.slice(lead).matchAll(/\S+/g)];
+  let count = 0;
+  while (count < words.length && isNameWord(words[count][0])) {
+    count++;
+    if (words[count - 1][0].endsWith(';')) break;
+    if (words[count - 1][0].endsWith(',') && !(count < words.length && CONTINUES_AFTER_COMMA(words[count][0]))) break;
+  }
+  const value = trimName(words.slice(0, count).map((match) => match[0]));
+  if (!value) return null;
+  const last = words[count - 1];
+  return { value, start: start + lead, end: start + lead + last.index + last[0].length };
+}
+
+/** The name a clause states right before `end` ("… and Tamika Reeves (Buyer)" → "Tamika Reeves"). */
+export function nameBefore(text: string, end: number): { value: string; start: number; end: number } | null {
+  const words = [...text.slice(0, end).matchAll(/\S+/g)];
+  let first = words.length;
+  while (first > 0 && isNameWord(words[first - 1][0])) {
+    // "Galloway, Trustee": a comma inside a name only before a suffix, a title or a date.
+    if (first < words.length && words[first - 1][0].endsWith(',') && !CONTINUES_AFTER_COMMA(words[first][0])) break;
+    first--;
+  }
+  if (first === words.length) return null;
+  const value = trimName(words.slice(first).map((match) => match[0]));
+  if (!value) return null;
+  return { value, start: text.indexOf(value.split(' ')[0], words[first].index), end };
+}

@@ -1,0 +1,93 @@
+/**
+ * Who is in the deal, clause by clause: buyers and sellers (by a label,
+ * "Seller: X", or by the role written after the name, "X (Seller)", "X, as
+ * Buyer", "X (hereinafter "Purchaser")"), the buyer's agent (the person, not
+ * the brokerage), the title company or escrow holder, and the lender.
+ */
+import { lineEnd, type Clause } from './clauses.ts';
+import { nameAfter, nameBefore } from './names.ts';
+import type { FactKey } from './types.ts';
+
+export interface NameOffer {
+  key: FactKey;
+  value: string;
+  start: number;
+  end: number;
+}
+
+const ROLE_KEYS: Record<string, FactKey> = { buyer: 'buyer_names', purchaser: 'buyer_names', seller: 'seller_names', vendor: 'seller_names' };
+const roleKey = (word: string) => ROLE_KEYS[word.toLowerCase().replace(/s$/, '')];
+
+/** "Seller: X", "C. Seller: X", "(a) Seller ...... X", "BUYER: ______ X", "Buyer(s): X". */
+const PARTY_LABEL = /^\s*(?:\(?[a-z0-9]{1,3}\)\s*|[A-Z]\.\s+)?(Buyers?|Sellers?|Purchasers?|Vendors?)(?:\(s\))?\s*(?::|\.{3,}|\|)/i;
+/** "(Seller)", "("Buyer")", "(hereinafter "Purchaser")", ", as Buyer", ", hereinafter called Seller". */
+const ROLE_AFTER = /\(\s*(?:hereinafter\s+(?:called\s+)?)?["“]?(Buyers?|Sellers?|Purchasers?|Vendors?)["”]?\s*\)|,\s*(?:as|hereinafter\s+called)\s+(?:the\s+)?["“]?(Buyers?|Sellers?|Purchasers?|Vendors?)\b/gi;
+
+function parties(clause: Clause): NameOffer[] {
+  const offers: NameOffer[] = [];
+  const label = PARTY_LABEL.exec(clause.text);
+  if (label && !/^\s*\w+'s/i.test(clause.text.slice(label.index))) {
+    const name = nameAfter(clause.text, label[0].length);
+    if (name) offers.push({ key: roleKey(label[1]), ...name });
+  }
+  for (const match of clause.text.matchAll(ROLE_AFTER)) {
+    const name = nameBefore(clause.text, match.index);
+    if (name) offers.push({ key: roleKey(match[1] ?? match[2]), ...name });
+  }
+  return offers;
+}
+
+/** "Buyer's Agent: X, Brokerage", "Selling Associate (Buyer's Agent): X", "Buyer is represented by X", "X of Brokerage represents Buyer". */
+function buyerAgent(clause: Clause): NameOffer[] {
+  const label = /(?:Buyer'?s'?\s+(?:Agent|Associate)|Selling\s+Associate)(?:\s*\([^)]*\))?\s*(?::|\.{3,}|\|)/i.exec(clause.text);
+  const byPhrase = /Buyer\s+is\s+represented\s+by\s/i.exec(clause.text);
+  const start = label ? label.index + label[0].length : byPhrase ? byPhrase.index + byPhrase[0].length : -1;
+  if (start >= 0) {
+    const name = nameAfter(clause.text.replace(/,/g, ';'), start);
+    return name ? [{ key: 'buyer_agent_name', ...name, value: name.value.replace(/\s+of\s.*$/, '') }] : [];
+  }
+  const represents = /(?:,\s*Associate,)?\s+(?:of\s+[^,.;]+?\s+)?represents\s+Buyer\b/.exec(clause.text);
+  if (!represents) return [];
+  const name = nameBefore(clause.text, represents.index);
+  return name ? [{ key: 'buyer_agent_name', ...name }] : [];
+}
+
+/** A company's name has at least two words, or ends like one ("Title", "Escrow", "Bank"). */
+const looksLikeCompany = (value: string) => value.split(' ').length >= 2 && !/^(?:Escrow Holder|Title Company|Escrow Agent)$/i.test(value);
+
+const TITLE_LABEL = /(?:Title\s+Company|Title\s*\/\s*Escrow|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Closing\s+Agent|Title\s+Insurer)\s*(?::|\.{3,}|\|)/i;
+const TITLE_AFTER = /\s*(?:\(\s*(?:the\s+)?["“]?(?:Title\s+Company|Escrow\s+Holder|Escrow\s+Agent)["”]?\s*\)|,\s*as\s+escrow\s+agent|\s+acknowledges\s+receipt|\s+shall\s+issue\s+(?:a|the)\s+title)/gi;
+const TITLE_BEFORE = /(?:(?:deposit|earnest\s+money|escrow)[^;]{0,60}?\b(?:with|held\s+by)|escrow\s+holder|(?:title\s+(?:insurance|policy)|policy\s+of\s+title\s+insurance)[^;]{0,60}?\bissued\s+by)\s+(?=\p{Lu})/giu;
+
+function titleCompany(clause: Clause): NameOffer[] {
+  const offers: NameOffer[] = [];
+  const push = (name: ReturnType<typeof nameAfter>) => {
+    if (name && looksLikeCompany(name.value)) offers.push({ key: 'title_company', ...name });
+  };
+  const label = TITLE_LABEL.exec(clause.text);
+  if (label) push(nameAfter(clause.text, label.index + label[0].length));
+  for (const match of clause.text.matchAll(TITLE_AFTER)) push(nameBefore(clause.text, match.index));
+  for (const match of clause.text.matchAll(TITLE_BEFORE)) push(nameAfter(clause.text, match.index + match[0].length));
+  return offers;
+}
+
+/** "Lender: X" (the whole cell: "PrimeLending, a PlainsCapital Company"), "loan … from X", "financing through X", "Financing: Conventional, X". */
+function lender(clause: Clause): NameOffer[] {
+  const label = /\bLender(?:\s+Name)?\s*(?::|\.{3,}|\|)\s*/i.exec(clause.text);
+  if (label) {
+    const start = label.index + label[0].length;
+    const cell = clause.text.slice(start, lineEnd(clause, start)).split(/\s*[|;]/)[0];
+    // Values are compared without full stops, so "N.A." and a sentence's last dot need no care here.
+    const value = cell.trim();
+    return /^\p{Lu}/u.test(value) && !/^_+$/.test(value) ? [{ key: 'lender', value, start, end: start + cell.length }] : [];
+  }
+  const phrase = /(?:\bloan\b[^;]{0,60}?\b(?:from|with|through)|financing\s+through|^\s*(?:\(?[a-z]\)\s*)?Financing\s*(?::|\.{3,})\s*(?:Conventional|FHA|VA|USDA)[^,;]*,)\s+(?=\p{Lu})/iu.exec(clause.text);
+  if (!phrase) return [];
+  const name = nameAfter(clause.text, phrase.index + phrase[0].length);
+  return name && looksLikeCompany(name.value) ? [{ key: 'lender', ...name }] : [];
+}
+
+/** The names a clause gives: parties, the buyer's agent, the title company, the lender. */
+export function nameOffers(clause: Clause): NameOffer[] {
+  return [...parties(clause), ...buyerAgent(clause), ...titleCompany(clause), ...lender(clause)].filter((offer) => offer.key !== undefined);
+}

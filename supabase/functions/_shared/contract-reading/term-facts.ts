@@ -1,0 +1,162 @@
+/**
+ * Amounts, day counts and dates, decided clause by clause: a clause names
+ * what it is about ("Option Period", "Buyer Approval", "Close of Escrow")
+ * and each value in it belongs to the nearest such name — the one it is
+ * labelled with ("$150 as the Option Fee", "… (Effective Date)"), else the
+ * one before it, else the only one in the clause. A value the clause marks
+ * as replaced ("formerly", "in lieu of", "rather than", "Offer stated", an
+ * "original" or "additional" fee) is not the fact in force.
+ */
+import type { Clause } from './clauses.ts';
+import { dateMentions } from './dates.ts';
+import { dayCounts, moneyAmounts, type Mention } from './numbers.ts';
+import type { DateEngine, FactKey } from './types.ts';
+
+type Kind = 'days' | 'money' | 'date';
+
+interface Topic {
+  key: FactKey;
+  kind: Kind;
+  /** Words that say a clause is about the fact (global, case-insensitive). */
+  names: RegExp;
+  /** A clause holding these is about something else for this fact (an objection period, a municipal inspection). */
+  notInClause?: RegExp;
+  /** Words between the name and a value after it that show the value is another amount ("Sales Price …, loan of $X"). */
+  notBetween?: RegExp;
+  /** Text right after a value that makes it another deadline ("5 days before COE", "3 days after Close of Escrow"). */
+  notAfterValue?: RegExp;
+}
+
+const BEFORE_OR_AFTER_CLOSING = /^[^.;]{0,20}?\b(?:before|prior to)\b|^\s*after\s+(?:the\s+)?(?:close|COE|closing|delivery|receipt|receiving)/i;
+
+const TOPICS: Topic[] = [
+  {
+    key: 'sales_price',
+    kind: 'money',
+    names: /\b(?:sales|purchase)\s+price\b|^price$/gi,
+    notInClause: /portion\s+of\s+(?:the\s+)?(?:sales|purchase)\s+price|sum\s+of\s+(?:all\s+)?financing|not\s+to\s+exceed/i,
+    notBetween: /loan|financ|down\s+payment|deposit|earnest|option\s+fee|credit|balance/i,
+  },
+  { key: 'earnest_money', kind: 'money', names: /earnest\s+money|initial\s+deposit|\bdeposits?\b|^deposit$/gi, notInClause: /increased deposit|deposits, if any/i },
+  { key: 'option_fee', kind: 'money', names: /option\s+fee/gi },
+  { key: 'option_days', kind: 'days', names: /option\s+period|unrestricted\s+right\s+to\s+terminate|termination\s+option|\boption\b(?!\s+fee)/gi },
+  { key: 'survey_days', kind: 'days', names: /\bsurvey\b/gi, notInClause: /\bobject/i },
+  { key: 'title_commitment_days', kind: 'days', names: /\bcommitment\b/gi, notInClause: /\bobject|loan commitment/i },
+  { key: 'financing_days', kind: 'days', names: /buyer\s+approval|financing\s+approval|approval\s+for\s+financing|\bTPFA\b/gi },
+  {
+    key: 'inspection_days',
+    kind: 'days',
+    names: /investigation|inspection\s+contingency|contingency\s+for\s+inspections|complete\s+(?:all\s+)?(?:buyer'?s?\s+)?inspections|^inspection$/gi,
+    notInClause: /municipal|advis/i,
+    notAfterValue: BEFORE_OR_AFTER_CLOSING,
+  },
+  { key: 'appraisal_days', kind: 'days', names: /appraisal/gi, notInClause: /\bgap\b/i, notAfterValue: BEFORE_OR_AFTER_CLOSING },
+  { key: 'loan_days', kind: 'days', names: /loan\s+contingency/gi, notAfterValue: BEFORE_OR_AFTER_CLOSING },
+  {
+    key: 'disclosure_days',
+    kind: 'days',
+    names: /seller\s+delivery\s+of\s+documents|disclosures?/gi,
+    notInClause: /lead-based|review|rescind|cancel|terminate|buyer (?:has|shall have)/i,
+    notAfterValue: BEFORE_OR_AFTER_CLOSING,
+  },
+  {
+    key: 'escrow_days',
+    kind: 'days',
+    names: /close\s+of\s+escrow|\bCOE\b|escrow\s+shall\s+close|shall\s+close/gi,
+    notAfterValue: BEFORE_OR_AFTER_CLOSING,
+  },
+  {
+    key: 'effective_date',
+    kind: 'date',
+    names: /effective\s+date|date\s+of\s+(?:final\s+)?acceptance|acceptance\s+date|acceptance\s+was\s+(?:personally\s+)?received|(?:offer|agreement|contract)\s+was\s+accepted/gi,
+    notInClause: /not change|prepared/i,
+  },
+  { key: 'closing_date', kind: 'date', names: /closing\s+date|\bclosing\b|close\s+of\s+escrow|\bCOE\b|shall\s+close|paragraph\s+9\b/gi },
+];
+
+/** A value the clause itself says was replaced. */
+const REPLACED_BEFORE = /(?:formerly|previously|originally|in lieu of|rather than|instead of|offer stated|\bwas)\s*(?:USD|\$)?\s*$/i;
+/** A name qualified as not the fact's whole value: the original or an additional option fee. */
+const NOT_IN_FORCE_NAME = /\b(?:original|additional)\s+$/i;
+/** What may stand between a value and the name labelling it: "$150 as the Option Fee", "$100.00) (the "Option Fee")", ", which date the parties agree shall be the Effective Date". */
+const LABEL_AFTER = /^[\s)"”]*(?:\(\s*(?:the\s+|this\s+)?["“]?|as\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+)$/i;
+
+interface Named {
+  topic: Topic;
+  start: number;
+  end: number;
+  inForce: boolean;
+}
+
+export interface TermOffer {
+  key: FactKey;
+  value: number | string;
+  start: number;
+  end: number;
+}
+
+function namesIn(clause: Clause, kind: Kind): Named[] {
+  const found: Named[] = [];
+  for (const topic of TOPICS) {
+    if (topic.kind !== kind || topic.notInClause?.test(clause.text)) continue;
+    for (const match of clause.text.matchAll(topic.names)) {
+      const before = clause.text.slice(Math.max(0, match.index - 12), match.index);
+      found.push({ topic, start: match.index, end: match.index + match[0].length, inForce: !NOT_IN_FORCE_NAME.test(before) });
+    }
+  }
+  // A terse clause ("On or before 2027-04-27.") is about its paragraph's heading ("CLOSING"), when it names nothing itself.
+  if (found.length === 0 && clause.heading) {
+    for (const topic of TOPICS) {
+      if (topic.kind !== kind || topic.notInClause?.test(clause.text)) continue;
+      topic.names.lastIndex = 0;
+      if (topic.names.test(clause.heading)) found.push({ topic, start: -1, end: -1, inForce: true });
+      topic.names.lastIndex = 0;
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** How far (characters) a value may stand from the name it belongs to, by kind: a date far from "Effective Date" is some other date. */
+const REACH: Record<Kind, number> = { days: 150, money: 150, date: 80 };
+
+function nameOf(clause: Clause, kind: Kind, value: Mention<unknown>, names: Named[]): Named | null {
+  const labelling = names.find((name) => name.start >= value.end && LABEL_AFTER.test(clause.text.slice(value.end, name.start)));
+  if (labelling) return labelling;
+  const before = names.filter((name) => name.end <= value.start);
+  if (before.length) {
+    const nearest = before[before.length - 1];
+    return nearest.start < 0 || value.start - nearest.end <= REACH[kind] ? nearest : null;
+  }
+  // "Within 20 days after …, Seller shall furnish … a commitment": a count before the only thing the clause is about.
+  const keys = new Set(names.map((name) => name.topic.key));
+  return kind !== 'date' && keys.size === 1 && names[0].start - value.end <= REACH[kind] ? names[0] : null;
+}
+
+function mentionsOf(clause: Clause, kind: Kind, chrono: DateEngine): Mention<number | string>[] {
+  if (kind === 'days') return dayCounts(clause.text);
+  if (kind === 'money') return moneyAmounts(clause.text).filter((mention) => mention.value > 0);
+  return dateMentions(clause.text, chrono);
+}
+
+/** The amounts, day counts and dates a clause gives for the facts it is about. */
+export function termOffers(clause: Clause, chrono: DateEngine): TermOffer[] {
+  // A checkbox line left unticked is a choice not made.
+  if (/^\s*\[\s\]/.test(clause.text)) return [];
+  const offers: TermOffer[] = [];
+  for (const kind of ['days', 'money', 'date'] as const) {
+    const names = namesIn(clause, kind);
+    if (names.length === 0) continue;
+    for (const mention of mentionsOf(clause, kind, chrono)) {
+      const before = clause.text.slice(Math.max(0, mention.start - 24), mention.start);
+      if (REPLACED_BEFORE.test(before)) continue;
+      // "Trust dated May 2, 2001", "Offer … dated March 17, 2027": the date of another document.
+      if (kind === 'date' && /\bdated\s*$/i.test(before)) continue;
+      const name = nameOf(clause, kind, mention, names);
+      if (!name || !name.inForce) continue;
+      if (name.start >= 0 && name.end <= mention.start && name.topic.notBetween?.test(clause.text.slice(name.end, mention.start))) continue;
+      if (name.topic.notAfterValue?.test(clause.text.slice(mention.end, mention.end + 40))) continue;
+      offers.push({ key: name.topic.key, value: mention.value, start: mention.start, end: mention.end });
+    }
+  }
+  return offers;
+}

@@ -1,0 +1,85 @@
+/**
+ * Steps 2–3: a contract's own wording, on the text layer or OCR'd text,
+ * read clause by clause. Every clause offers what it says about the facts
+ * it is about, each offer cited by the clause's words on its page; readFacts
+ * then proposes a fact its offers agree on and flags one they disagree on.
+ * A Texas contract has no California deadlines and the reverse: once the
+ * form family is known, the other family's day counts are not offered.
+ */
+import { quoteOf, splitClauses, type Clause } from './clauses.ts';
+import { addressOffers, financingOffers, formOffer } from './deal-facts.ts';
+import { nameOffers } from './party-facts.ts';
+import { termOffers } from './term-facts.ts';
+import type { ContractForm, FactKey, FactValue, PageText, ProposedFact, ReaderEngines } from './types.ts';
+
+const TEXT_CONFIDENCE = 0.9;
+/** OCR can misread a digit while the words around it still read right. */
+const OCR_CONFIDENCE = 0.8;
+/** A form family inferred from the state alone (no form's mark): likely, not certain. */
+const STATE_FORM_CONFIDENCE = 0.7;
+/** Doubtful OCR values stay offers, but below the review screen's 0.8 rather than looking certain. */
+const MIN_OCR_CONFIDENCE = 0.3;
+
+const TEXAS_ONLY: FactKey[] = ['option_fee', 'option_days', 'survey_days', 'title_commitment_days', 'financing_days'];
+const CALIFORNIA_ONLY: FactKey[] = ['escrow_days', 'inspection_days', 'appraisal_days', 'loan_days', 'disclosure_days'];
+
+/** The lowest OCR word confidence among the words that make up the value (a misread digit shows there), if known. */
+function ocrValueConfidence(page: PageText, raw: string): number | undefined {
+  let lowest: number | undefined;
+  for (const token of raw.split(/\s+/).filter((part) => part.length >= 2)) {
+    const word = page.items?.find((item) => item.confidence !== undefined && item.str.includes(token));
+    if (word?.confidence !== undefined) lowest = Math.min(lowest ?? 1, word.confidence);
+  }
+  return lowest;
+}
+
+function confidenceOf(page: PageText, raw: string): number {
+  if (page.source !== 'ocr') return TEXT_CONFIDENCE;
+  const words = ocrValueConfidence(page, raw);
+  return words === undefined ? OCR_CONFIDENCE : Math.max(MIN_OCR_CONFIDENCE, Math.min(OCR_CONFIDENCE, Math.round(words * 100) / 100));
+}
+
+function offerOf(clause: Clause, key: FactKey, value: FactValue, start: number, end: number, confidence?: number): ProposedFact {
+  const raw = clause.text.slice(start, end);
+  return {
+    key,
+    value,
+    confidence: Math.min(confidence ?? 1, confidenceOf(clause.page, raw)),
+    source: clause.page.source === 'ocr' ? 'ocr' : 'text',
+    citation: { page: clause.page.page, text: quoteOf(clause, start, end) },
+  };
+}
+
+/** The form family: the form's own mark where one is written, else the state the contract is in. */
+function decideForm(clauses: Clause[]): { form: ContractForm; fact: ProposedFact | null } {
+  const found = clauses.map((clause) => ({ clause, mark: formOffer(clause) })).filter((entry) => entry.mark !== null);
+  for (const marked of [true, false]) {
+    const votes = found.filter((entry) => entry.mark!.marked === marked);
+    if (votes.length === 0) continue;
+    const texas = votes.filter((entry) => entry.mark!.form === 'trec-20-18').length;
+    const form: ContractForm = texas * 2 > votes.length ? 'trec-20-18' : texas * 2 < votes.length ? 'car-rpa' : 'generic';
+    if (form === 'generic') return { form, fact: null };
+    const first = votes.find((entry) => entry.mark!.form === form)!;
+    const confidence = marked ? undefined : STATE_FORM_CONFIDENCE;
+    return { form, fact: offerOf(first.clause, 'form', form, first.mark!.start, first.mark!.end, confidence) };
+  }
+  return { form: 'generic', fact: null };
+}
+
+/** Everything the pages' clauses say about the facts, each offer cited; with the form family they follow. */
+export function readPageTexts(pages: PageText[], engines: ReaderEngines): { form: ContractForm; offers: ProposedFact[] } {
+  const clauses = pages.flatMap((page) => splitClauses(page));
+  const { form, fact } = decideForm(clauses);
+  const offers: ProposedFact[] = fact ? [fact] : [];
+  for (const clause of clauses) {
+    for (const term of termOffers(clause, engines.chrono)) offers.push(offerOf(clause, term.key, term.value, term.start, term.end));
+    for (const name of nameOffers(clause)) offers.push(offerOf(clause, name.key, name.value, name.start, name.end));
+    for (const financing of financingOffers(clause)) {
+      offers.push(offerOf(clause, 'financing_type', financing.value, financing.start, financing.end));
+      offers.push(offerOf(clause, 'all_cash', financing.value === 'cash', financing.start, financing.end));
+    }
+    for (const address of addressOffers(clause)) offers.push(offerOf(clause, 'property_address', address.value, address.start, address.end));
+  }
+  const otherFamily = form === 'trec-20-18' ? CALIFORNIA_ONLY : form === 'car-rpa' ? TEXAS_ONLY : [];
+  return { form, offers: offers.filter((offer) => !otherFamily.includes(offer.key)) };
+}
