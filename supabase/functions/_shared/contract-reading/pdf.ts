@@ -16,8 +16,15 @@ interface PdfTextItem {
   hasEOL?: boolean;
 }
 
+/** A page's annotation as pdf.js describes it: for a form widget, its field's full name and tooltip (/TU). */
+interface PdfAnnotation {
+  fieldName?: string;
+  alternativeText?: string;
+}
+
 interface PdfPage {
   getTextContent(): Promise<{ items: PdfTextItem[] }>;
+  getAnnotations?(): Promise<PdfAnnotation[]>;
   getOperatorList(): Promise<{ fnArray: number[] }>;
   getViewport(options: { scale: number }): { width: number; height: number };
 }
@@ -27,6 +34,8 @@ interface PdfFieldObject {
   exportValues?: unknown;
   type?: string;
   page?: number;
+  /** The widget's box [x1, y1, x2, y2] in PDF user space (origin bottom-left). */
+  rect?: unknown;
 }
 
 export interface PdfDocument {
@@ -108,9 +117,11 @@ const unbounded: PdfStep = (work) => work;
 export async function extractDocument(pdfjs: PdfJs, document: PdfDocument, step: PdfStep = unbounded): Promise<ExtractedPdf> {
   const pageTexts: PageText[] = [];
   const scannedPages: number[] = [];
+  const pageObjects = new Map<number, { page: PdfPage; height: number }>();
   for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
     const page = await step(document.getPage(pageNumber));
     const { height } = page.getViewport({ scale: 1 });
+    pageObjects.set(pageNumber, { page, height });
     const content = await step(page.getTextContent());
     const pageText = pageTextFromItems(pageNumber, height, content.items);
     if (pageText.text.replace(/\s/g, '').length >= MIN_TEXT_LAYER_CHARS) pageTexts.push(pageText);
@@ -123,11 +134,42 @@ export async function extractDocument(pdfjs: PdfJs, document: PdfDocument, step:
     for (const object of objects) {
       const value = fieldValue(object);
       if (value === null || value === '' || typeof object.page !== 'number' || object.page < 0) continue;
-      fields.push({ name, page: object.page + 1, value });
+      const page = pageObjects.get(object.page + 1);
+      const rect = page ? widgetBox(object.rect, page.height) : undefined;
+      fields.push({ name, page: object.page + 1, value, ...(rect ? { rect } : {}) });
       break;
     }
   }
+  await addTooltips(fields, pageObjects, step);
   return { pages: document.numPages, fields, pageTexts, scannedPages };
+}
+
+/** A widget's rect as a box from the page's top-left, like TextItem; undefined when pdf.js gives none. */
+function widgetBox(rect: unknown, pageHeight: number): FormField['rect'] {
+  if (!Array.isArray(rect) || rect.length !== 4 || !rect.every((n) => typeof n === 'number' && Number.isFinite(n))) return undefined;
+  const [x1, y1, x2, y2] = rect as number[];
+  return { x: Math.min(x1, x2), y: pageHeight - Math.max(y1, y2), w: Math.abs(x2 - x1), h: Math.abs(y2 - y1) };
+}
+
+/**
+ * Each field's tooltip (/TU), often the label a person sees: pdf.js's field
+ * objects leave it out, its annotations carry it. Read only on pages that
+ * hold a field with a value.
+ */
+async function addTooltips(fields: FormField[], pageObjects: Map<number, { page: PdfPage }>, step: PdfStep): Promise<void> {
+  for (const pageNumber of new Set(fields.map((field) => field.page))) {
+    const page = pageObjects.get(pageNumber)?.page;
+    if (!page?.getAnnotations) continue;
+    const tooltips = new Map<string, string>();
+    for (const annotation of await step(page.getAnnotations())) {
+      const tooltip = annotation.alternativeText?.trim();
+      if (annotation.fieldName && tooltip && !tooltips.has(annotation.fieldName)) tooltips.set(annotation.fieldName, tooltip);
+    }
+    for (const field of fields) {
+      const tooltip = field.page === pageNumber ? tooltips.get(field.name) : undefined;
+      if (tooltip) field.tooltip = tooltip;
+    }
+  }
 }
 
 /** The PDF's fields, page texts and scanned pages; throws pdf.js's error for a broken or encrypted file. Unbounded: for files a person chose to open (the browser, the bench); the server reads with readUntrustedPdf (untrusted-pdf.ts). */
