@@ -70,10 +70,10 @@ describe('a fact the contract gives two values for', () => {
     expect([closing!.value, closing!.confidence, closing!.citation], 'a flagged fact proposes no value, no confidence, no citation of its own').toEqual([null, 0, null]);
     expect(
       closing!.candidates!.map((candidate) => [candidate.value, candidate.source, candidate.citation]),
-      'both values, in reading order: the form field (cited by its name) and the counter-offer line',
+      'both values, in reading order: the form field (cited by its name) and the counter-offer line on page 2',
     ).toEqual([
       [CLOSING_CANDIDATES.field, 'form_field', { page: 1, text: '03/03/2027', field: CLOSING_FIELD_NAME }],
-      [CLOSING_CANDIDATES.text, 'text', { page: 1, text: CLOSING_TEXT }],
+      [CLOSING_CANDIDATES.text, 'text', { page: 2, text: CLOSING_TEXT }],
     ]);
     const { extracted, pages } = await readContractPdf(pdf, null);
     for (const candidate of closing!.candidates!) {

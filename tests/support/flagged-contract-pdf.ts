@@ -1,7 +1,8 @@
 /**
  * A fillable contract whose form field and text disagree, for the flagged
- * fact tests (issue 53): the "Closing Date" field holds 03/03/2027 while a
- * later counter-offer line says "Closing Date: April 5, 2027". The reader
+ * fact tests (issue 53): the "Closing Date" field on page 1 holds 03/03/2027
+ * while the counter-offer on page 2 says "Closing Date: April 5, 2027" (two
+ * pages, so a test can tell which page a highlight is on). The reader
  * must propose neither and flag closing_date with both values as cited
  * candidates; the other facts agree and are proposed as usual.
  */
@@ -26,11 +27,11 @@ const LINES = [
 
 const COUNTER_OFFER = [
   'COUNTER-OFFER NO. 1 (accepted by both parties)',
-  'The parties amend the closing as follows.',
+  'The parties amend the closing as follows; all other terms stay the same.',
   CLOSING_TEXT,
 ];
 
-/** A one-page fillable PDF: key terms as text, the closing date in a form field, and a counter-offer line giving another closing date. */
+/** A two-page fillable PDF: key terms as text with the closing date in a form field, then a counter-offer page giving another closing date. */
 export async function flaggedClosingPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -40,7 +41,8 @@ export async function flaggedClosingPdf(): Promise<Uint8Array> {
   field.setText('03/03/2027');
   // Beside the line that introduces it, as a form's widget stands beside its label.
   field.addToPage(page, { x: 270, y: 740 - 5 * 24 - 6, width: 110, height: 20, font });
-  COUNTER_OFFER.forEach((line, index) => page.drawText(line, { x: 50, y: 520 - index * 24, size: 11, font }));
+  const counterOffer = doc.addPage([612, 792]);
+  COUNTER_OFFER.forEach((line, index) => counterOffer.drawText(line, { x: 50, y: 740 - index * 24, size: 11, font }));
   doc.getForm().updateFieldAppearances(font);
   return doc.save();
 }

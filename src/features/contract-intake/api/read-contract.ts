@@ -4,19 +4,25 @@ import { MAX_DOCUMENT_BYTES } from '@/lib/storage-buckets';
 import { supabase } from '@/lib/supabase';
 
 const citationSchema = z.object({ page: z.number().int(), text: z.string(), field: z.string().optional() });
+const factValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+const sourceSchema = z.enum(['form_field', 'text', 'ocr', 'ai']);
 
 export const readingSchema = z.object({
   intakeId: z.uuid(),
   form: z.enum(['trec-20-18', 'car-rpa', 'generic']),
   pages: z.number().int(),
   fields: z.array(
-    z.object({
-      key: z.string(),
-      value: z.union([z.string(), z.number(), z.boolean()]),
-      confidence: z.number(),
-      source: z.enum(['form_field', 'text', 'ocr', 'ai']),
-      citation: citationSchema.nullable(),
-    }),
+    z
+      .object({
+        key: z.string(),
+        // null: the contract gives different values for the fact (a flagged fact), listed as candidates for the person to pick.
+        value: factValueSchema.nullable(),
+        confidence: z.number(),
+        source: sourceSchema,
+        citation: citationSchema.nullable(),
+        candidates: z.array(z.object({ value: factValueSchema, source: sourceSchema, citation: citationSchema })).optional(),
+      })
+      .refine((fact) => fact.value !== null || (fact.candidates ?? []).length >= 2, 'A fact without a value lists the values the contract gives'),
   ),
   paths: z.array(z.string()),
   scannedPages: z.array(z.number().int()),

@@ -4,9 +4,9 @@ import { Button } from '@/components/ui/button';
 import { useActiveContract } from '@/features/contract-intake/api/get-active-contract';
 import { useSaveIntake } from '@/features/contract-intake/api/save-intake';
 import { FORM_LABELS, type ContractFormKey, type ProposedFact } from '@/features/contract-intake/lib/facts';
-import { amendmentChanges, contractColumns, finalFacts, initialRows, saveBlocker, type ReviewRow } from '@/features/contract-intake/lib/review-state';
+import { amendmentChanges, citationOf, contractColumns, finalFacts, initialRows, saveBlocker, type ReviewRow } from '@/features/contract-intake/lib/review-state';
 import type { ReadyReading } from '@/features/contract-intake/lib/read-chosen-file';
-import { FactReviewList } from '@/features/contract-intake/components/fact-review-list';
+import { FactReviewList, type FactSelection } from '@/features/contract-intake/components/fact-review-list';
 import { IntakeDeadlinePreview } from '@/features/contract-intake/components/intake-deadline-preview';
 import { PdfPages } from '@/features/contract-intake/components/pdf-pages';
 
@@ -15,7 +15,7 @@ export function IntakeReview({ listingId, ready, onDone, onStartOver }: { listin
   const { reading } = ready;
   const [rows, setRows] = useState<ReviewRow[]>(() => initialRows(reading.fields as ProposedFact[]));
   const [form, setForm] = useState<ContractFormKey>(reading.form);
-  const [selected, setSelected] = useState<string | null>(null);
+  const [selected, setSelected] = useState<FactSelection | null>(null);
   const active = useActiveContract(listingId);
   const save = useSaveIntake();
 
@@ -23,7 +23,8 @@ export function IntakeReview({ listingId, ready, onDone, onStartOver }: { listin
   const facts = finalFacts(rows, form);
   const contract = blocker ? null : contractColumns(facts, (active.data?.form as ContractFormKey | undefined) ?? form);
   const changes = active.data && contract ? amendmentChanges(active.data, contract) : [];
-  const citation = rows.find((row) => row.key === selected)?.proposal?.citation ?? null;
+  const selectedRow = rows.find((row) => row.key === selected?.key);
+  const citation = selectedRow ? citationOf(selectedRow, selected?.candidate ?? null) : null;
 
   const submit = () => {
     if (!contract) return;
@@ -35,7 +36,7 @@ export function IntakeReview({ listingId, ready, onDone, onStartOver }: { listin
 
   return (
     <div className="grid min-h-0 flex-1 grid-rows-[minmax(14rem,40%)_1fr] gap-3 md:grid-cols-[minmax(0,1.1fr)_minmax(0,1fr)] md:grid-rows-1">
-      <PdfPages document={ready.document} itemsByPage={ready.itemsByPage} citation={citation} />
+      <PdfPages document={ready.document} itemsByPage={ready.itemsByPage} fieldBoxes={ready.fieldBoxes} citation={citation} />
       <div className="flex min-h-0 flex-col gap-3 overflow-y-auto pr-1">
         {reading.warning && (
           <p className="flex gap-2 rounded-md border border-amber-500 bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100" role="alert">

@@ -2,14 +2,36 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useRef, useState } from 'react';
 import { citationBoxes } from '@/features/contract-intake/lib/citation-boxes';
 import type { Citation, TextItem } from '@/features/contract-intake/lib/facts';
-import { renderPage } from '@/features/contract-intake/lib/pdf-document';
+import { renderPage, type PageBox } from '@/features/contract-intake/lib/pdf-document';
+
+const NO_FIELDS = new Map<string, PageBox>();
+
+/** The boxes a citation covers on its page: a form field's widget, else the text items of its quote. */
+function highlightBoxes(citation: Citation, items: TextItem[], fieldBoxes: Map<string, PageBox>): PageBox[] {
+  const widget = citation.field !== undefined ? fieldBoxes.get(citation.field) : undefined;
+  return widget ? [widget] : citationBoxes(items, citation.text);
+}
 
 /** One rendered page with the selected citation's boxes drawn over it. */
-function PdfPage({ document, pageNumber, width, items, citation }: { document: PDFDocumentProxy; pageNumber: number; width: number; items: TextItem[]; citation: Citation | null }) {
+function PdfPage({
+  document,
+  pageNumber,
+  width,
+  items,
+  fieldBoxes,
+  citation,
+}: {
+  document: PDFDocumentProxy;
+  pageNumber: number;
+  width: number;
+  items: TextItem[];
+  fieldBoxes: Map<string, PageBox>;
+  citation: Citation | null;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const container = useRef<HTMLDivElement>(null);
   const [scale, setScale] = useState<number | null>(null);
-  const highlighted = citation && citation.page === pageNumber ? citationBoxes(items, citation.text) : [];
+  const highlighted = citation && citation.page === pageNumber ? highlightBoxes(citation, items, fieldBoxes) : [];
 
   useEffect(() => {
     let cancelled = false;
@@ -57,9 +79,19 @@ function PdfPage({ document, pageNumber, width, items, citation }: { document: P
 /**
  * The contract's pages, rendered by pdf.js, scrolled to the selected fact's
  * citation with its words highlighted (from the page's text items, or the
- * OCR'd lines of a scanned page).
+ * OCR'd lines of a scanned page), or a form field's widget.
  */
-export function PdfPages({ document, itemsByPage, citation }: { document: PDFDocumentProxy; itemsByPage: Map<number, TextItem[]>; citation: Citation | null }) {
+export function PdfPages({
+  document,
+  itemsByPage,
+  fieldBoxes,
+  citation,
+}: {
+  document: PDFDocumentProxy;
+  itemsByPage: Map<number, TextItem[]>;
+  fieldBoxes: Map<number, Map<string, PageBox>>;
+  citation: Citation | null;
+}) {
   const frame = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
@@ -72,7 +104,9 @@ export function PdfPages({ document, itemsByPage, citation }: { document: PDFDoc
   const pages = Array.from({ length: document.numPages }, (_, index) => index + 1);
   return (
     <div ref={frame} className="bg-muted/50 flex h-full flex-col gap-3 overflow-y-auto rounded-md border p-2" aria-label="Contract pages" role="region" tabIndex={0}>
-      {width > 0 && pages.map((page) => <PdfPage key={page} document={document} pageNumber={page} width={width} items={itemsByPage.get(page) ?? []} citation={citation} />)}
+      {width > 0 && pages.map((page) => (
+          <PdfPage key={page} document={document} pageNumber={page} width={width} items={itemsByPage.get(page) ?? []} fieldBoxes={fieldBoxes.get(page) ?? NO_FIELDS} citation={citation} />
+        ))}
     </div>
   );
 }

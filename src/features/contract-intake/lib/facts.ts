@@ -4,9 +4,9 @@
  * typed value back into the reader's shapes (dates YYYY-MM-DD, amounts
  * numbers, day counts integers, all_cash boolean, financing_type a type).
  */
-import type { FactKey } from '../../../../supabase/functions/_shared/contract-reading/types.ts';
+import type { Citation, FactKey } from '../../../../supabase/functions/_shared/contract-reading/types.ts';
 
-export type { Citation, FactKey, FactSource, ProposedFact, TextItem } from '../../../../supabase/functions/_shared/contract-reading/types.ts';
+export type { Candidate, Citation, FactKey, FactSource, ProposedFact, TextItem } from '../../../../supabase/functions/_shared/contract-reading/types.ts';
 
 export type FactValue = string | number | boolean;
 export type FactKind = 'date' | 'money' | 'days' | 'boolean' | 'financing' | 'text';
@@ -42,6 +42,13 @@ export const REVIEW_FACTS: { key: Exclude<FactKey, 'form'>; label: string; kind:
   { key: 'buyer_agent_name', label: "Buyer's agent", kind: 'text' },
 ];
 
+export const SOURCE_LABELS = { form_field: 'Form field', text: 'Text', ocr: 'OCR', ai: 'AI' } as const;
+
+/** Where a citation is, as the review lists it: the page and the quote, or the form field's name and value. */
+export function citationLabel(citation: Citation): string {
+  return citation.field !== undefined ? `Page ${citation.page}, form field “${citation.field}”: ${citation.text}` : `Page ${citation.page}: “${citation.text}”`;
+}
+
 export const FORM_LABELS = { 'trec-20-18': 'TREC 20-18', 'car-rpa': 'C.A.R. RPA', generic: 'Other' } as const;
 export type ContractFormKey = keyof typeof FORM_LABELS;
 
@@ -50,6 +57,16 @@ export function valueText(value: FactValue | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   return String(value);
+}
+
+const wholeDollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+const dollarsAndCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** A value as a person reads it beside the field (a flagged fact's candidates): dates as the input takes them, amounts in dollars, day counts in days. */
+export function displayValue(kind: FactKind, value: FactValue): string {
+  if (kind === 'money' && typeof value === 'number') return (Number.isInteger(value) ? wholeDollars : dollarsAndCents).format(value);
+  if (kind === 'days' && typeof value === 'number') return `${value} day${value === 1 ? '' : 's'}`;
+  return valueText(value);
 }
 
 export type Parsed = { ok: true; value: FactValue | null } | { ok: false; message: string };

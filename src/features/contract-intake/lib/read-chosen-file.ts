@@ -2,7 +2,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { readContract, type ContractReading } from '@/features/contract-intake/api/read-contract';
 import type { TextItem } from '@/features/contract-intake/lib/facts';
 import { ocrPages } from '@/features/contract-intake/lib/ocr';
-import { openContractPdf } from '@/features/contract-intake/lib/pdf-document';
+import { fieldBoxesByPage, openContractPdf, type PageBox } from '@/features/contract-intake/lib/pdf-document';
 
 /** A read contract as the review screen needs it: the file (saved later), the rendered document, the text boxes per page and the server's reading. */
 export interface ReadyReading {
@@ -11,10 +11,12 @@ export interface ReadyReading {
   storedDocumentId: string | null;
   document: PDFDocumentProxy;
   itemsByPage: Map<number, TextItem[]>;
+  /** Form fields' widget boxes per page, by field name (to highlight a form-field citation). */
+  fieldBoxes: Map<number, Map<string, PageBox>>;
   reading: ContractReading;
 }
 
-/** Reads the chosen PDF: text layer and fields in the browser (for highlighting), OCR of scanned pages, then the server's reading. */
+/** Reads the chosen PDF: text layer and field widgets in the browser (for highlighting), OCR of scanned pages, then the server's reading. */
 export async function readChosenFile(listingId: string, file: File, onStatus: (status: string) => void, storedDocumentId: string | null = null): Promise<ReadyReading> {
   onStatus('Opening the PDF…');
   const { document, extracted } = await openContractPdf(new Uint8Array(await file.arrayBuffer()));
@@ -22,5 +24,5 @@ export async function readChosenFile(listingId: string, file: File, onStatus: (s
   onStatus('Reading the contract…');
   const reading = await readContract({ listingId, file, ocrPages: ocr.map(({ page, text }) => ({ page, text })) });
   const itemsByPage = new Map<number, TextItem[]>([...extracted.pageTexts, ...ocr].map((page) => [page.page, page.items ?? []]));
-  return { file, storedDocumentId, document, itemsByPage, reading };
+  return { file, storedDocumentId, document, itemsByPage, fieldBoxes: await fieldBoxesByPage(document), reading };
 }

@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { amendmentChanges, contractColumns, editRow, finalFacts, initialRows, saveBlocker, clearRow, acceptRow } from '@/features/contract-intake/lib/review-state';
+import {
+  acceptRow,
+  amendmentChanges,
+  citationOf,
+  clearRow,
+  contractColumns,
+  editRow,
+  finalFacts,
+  initialRows,
+  pickCandidate,
+  saveBlocker,
+  type ReviewRow,
+} from '@/features/contract-intake/lib/review-state';
+import { citationLabel, displayValue } from '@/features/contract-intake/lib/facts';
 import { citationBoxes } from '@/features/contract-intake/lib/citation-boxes';
 import type { ProposedFact } from '@/features/contract-intake/lib/facts';
 
@@ -38,6 +51,75 @@ describe('review rows', () => {
     const next = contractColumns(finalFacts(rows, 'trec-20-18'), 'trec-20-18');
     const changes = amendmentChanges({ effective_date: '2026-07-01', sales_price: '450000.00', option_days: 5, financing_type: null }, next);
     expect(changes.map((c) => `${c.column}: ${c.from} → ${c.to}`), 'only the changed columns').toEqual(['financing_type: — → cash', 'option_days: 5 → 7']);
+  });
+});
+
+describe('a fact the contract gives different values for', () => {
+  const fieldCitation = { page: 1, text: '03/03/2027', field: 'Closing Date' };
+  const textCitation = { page: 2, text: 'Closing Date: April 5, 2027' };
+  const flagged: ProposedFact[] = [
+    ...proposals,
+    {
+      key: 'closing_date',
+      value: null,
+      confidence: 0,
+      source: 'form_field',
+      citation: null,
+      candidates: [
+        { value: '2027-03-03', source: 'form_field', citation: fieldCitation },
+        { value: '2027-04-05', source: 'text', citation: textCitation },
+      ],
+    },
+    // A value-less fact with fewer than two candidates is not a choice: nothing is proposed.
+    { key: 'lender', value: null, confidence: 0, source: 'text', citation: null, candidates: [{ value: 'Hill Country Bank', source: 'text', citation: cited(1, 'Hill Country Bank') }] },
+  ];
+  const decided = (rows: ReviewRow[]) => rows.map((row) => (row.proposal && row.decision === 'undecided' && row.key !== 'closing_date' ? acceptRow(row) : row));
+  const closingOf = (rows: ReviewRow[]) => rows.find((row) => row.key === 'closing_date')!;
+
+  it('starts undecided and empty, flagged as different values, and saving waits for it', () => {
+    const rows = decided(initialRows(flagged));
+    const closing = closingOf(rows);
+    expect([closing.flag, closing.decision, closing.text, closing.picked], 'flagged, undecided, empty, nothing picked').toEqual(['different_values', 'undecided', '', null]);
+    expect(saveBlocker(rows), 'saving waits for the pick, as for any flagged fact').toContain('Closing date');
+    expect(acceptRow(closing), 'there is nothing to accept before a pick').toBe(closing);
+    expect(rows.find((row) => row.key === 'lender')!.proposal, 'a lone candidate proposes nothing').toBeNull();
+    expect(citationOf(closing), 'no citation of its own').toBeNull();
+    expect(citationOf(closing, 1), 'a focused candidate shows its citation').toEqual(textCitation);
+  });
+
+  it('one pick fills the field, accepted; the picked value is saved and its citation shown; editing after is an edit', () => {
+    const rows = decided(initialRows(flagged));
+    const picked = pickCandidate(closingOf(rows), 1);
+    expect([picked.decision, picked.text, picked.picked], 'the second candidate, accepted').toEqual(['accepted', '2027-04-05', 1]);
+    expect(citationOf(picked), 'the picked candidate is highlighted when the row is selected').toEqual(textCitation);
+    const saved = rows.map((row) => (row.key === 'closing_date' ? picked : row));
+    expect(saveBlocker(saved), 'decided').toBeNull();
+    expect(finalFacts(saved, 'generic').closing_date, 'the picked value is saved').toBe('2027-04-05');
+    expect(contractColumns(finalFacts(saved, 'generic'), 'generic').closing_date, 'and becomes the contract column').toBe('2027-04-05');
+    expect(acceptRow(editRow(picked, '2027-04-05')).picked, 'accepting after an edit does not bring back a pick').toBeNull();
+    const edited = editRow(picked, '2027-04-06');
+    expect([edited.decision, edited.picked, finalFacts(rows.map((row) => (row.key === 'closing_date' ? edited : row)), 'generic').closing_date], 'typed over the pick').toEqual([
+      'edited',
+      null,
+      '2027-04-06',
+    ]);
+    expect([clearRow(picked).picked, clearRow(picked).decision], 'cleared').toEqual([null, 'cleared']);
+    expect(pickCandidate(closingOf(rows), 5), 'an unknown candidate picks nothing').toEqual(closingOf(rows));
+  });
+
+  it('candidates read like their field, with where the contract gives them', () => {
+    expect([displayValue('date', '2027-03-03'), displayValue('money', 412000), displayValue('money', 5000.5), displayValue('days', 7), displayValue('days', 1), displayValue('boolean', true)], 'per kind').toEqual([
+      '2027-03-03',
+      '$412,000',
+      '$5,000.50',
+      '7 days',
+      '1 day',
+      'yes',
+    ]);
+    expect([citationLabel(fieldCitation), citationLabel(textCitation)], 'a form field by its name, text by its quote').toEqual([
+      'Page 1, form field “Closing Date”: 03/03/2027',
+      'Page 2: “Closing Date: April 5, 2027”',
+    ]);
   });
 });
 
