@@ -50,27 +50,6 @@ export interface PageBox {
   h: number;
 }
 
-/**
- * Where each form field's widget stands, per page then field name: a form
- * field's value is drawn by its widget, not in the page's text, so a
- * citation of a field (its name and value) is highlighted by this box.
- */
-export async function fieldBoxesByPage(document: PDFDocumentProxy): Promise<Map<number, Map<string, PageBox>>> {
-  const byPage = new Map<number, Map<string, PageBox>>();
-  for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
-    const page = await document.getPage(pageNumber);
-    const [left, , , top] = page.view;
-    const boxes = new Map<string, PageBox>();
-    for (const annotation of (await page.getAnnotations()) as { subtype?: string; fieldName?: unknown; rect?: number[] }[]) {
-      if (annotation.subtype !== 'Widget' || typeof annotation.fieldName !== 'string' || !annotation.rect || boxes.has(annotation.fieldName)) continue;
-      const [x1, y1, x2, y2] = annotation.rect;
-      boxes.set(annotation.fieldName, { x: Math.min(x1, x2) - left, y: top - Math.max(y1, y2), w: Math.abs(x2 - x1), h: Math.abs(y2 - y1) });
-    }
-    if (boxes.size > 0) byPage.set(pageNumber, boxes);
-  }
-  return byPage;
-}
-
 /** A page's size in PDF units. */
 export async function pageSize(document: PDFDocumentProxy, pageNumber: number) {
   const viewport = (await document.getPage(pageNumber)).getViewport({ scale: 1 });

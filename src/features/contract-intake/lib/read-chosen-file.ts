@@ -2,7 +2,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { readContract, type ContractReading } from '@/features/contract-intake/api/read-contract';
 import type { TextItem } from '@/features/contract-intake/lib/facts';
 import { ocrPages } from '@/features/contract-intake/lib/ocr';
-import { fieldBoxesByPage, openContractPdf, type PageBox } from '@/features/contract-intake/lib/pdf-document';
+import { openContractPdf, type PageBox } from '@/features/contract-intake/lib/pdf-document';
 
 /** A read contract as the review screen needs it: the file (saved later), the rendered document, the text boxes per page and the server's reading. */
 export interface ReadyReading {
@@ -11,7 +11,7 @@ export interface ReadyReading {
   storedDocumentId: string | null;
   document: PDFDocumentProxy;
   itemsByPage: Map<number, TextItem[]>;
-  /** Form fields' widget boxes per page, by field name (to highlight a form-field citation). */
+  /** Form fields' widget boxes per page, by field name (pdf.ts reads them with the fields), to highlight a form-field citation. */
   fieldBoxes: Map<number, Map<string, PageBox>>;
   reading: ContractReading;
 }
@@ -24,5 +24,10 @@ export async function readChosenFile(listingId: string, file: File, onStatus: (s
   onStatus('Reading the contract…');
   const reading = await readContract({ listingId, file, ocrPages: ocr.map(({ page, text }) => ({ page, text })) });
   const itemsByPage = new Map<number, TextItem[]>([...extracted.pageTexts, ...ocr].map((page) => [page.page, page.items ?? []]));
-  return { file, storedDocumentId, document, itemsByPage, fieldBoxes: await fieldBoxesByPage(document), reading };
+  const fieldBoxes = new Map<number, Map<string, PageBox>>();
+  for (const field of extracted.fields) {
+    if (!field.rect) continue;
+    fieldBoxes.set(field.page, (fieldBoxes.get(field.page) ?? new Map<string, PageBox>()).set(field.name, field.rect));
+  }
+  return { file, storedDocumentId, document, itemsByPage, fieldBoxes, reading };
 }
