@@ -1,6 +1,6 @@
 /**
  * A flagged fact in the browser (issue 53): a coordinator reads a fillable
- * contract whose "Closing Date" field (page 1) and counter-offer line
+ * contract whose "Closing Date" field (page 1) and schedule line
  * (page 2) disagree. The review says the contract gives different values,
  * lists both with their citations, highlights the focused candidate's
  * citation on its own page (the form field's widget, the quoted line), and
@@ -42,7 +42,7 @@ describe('contract intake: a fact the contract gives two values for', () => {
     await signInAs(tc.page, appUrl, stack, COORDINATOR, `/listing/${listingId}?tab=contract`, await sessionOf(COORDINATOR));
     await tc.page.getByRole('button', { name: 'Read a contract' }).click({ timeout: 20_000 });
     const dialog = tc.page.getByRole('dialog', { name: 'Read a contract' });
-    await dialog.getByTestId('contract-intake-file').setInputFiles({ name: 'counter-offer.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await flaggedClosingPdf()) });
+    await dialog.getByTestId('contract-intake-file').setInputFiles({ name: 'contradicting-dates.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await flaggedClosingPdf()) });
     await fact(tc.page, 'closing_date').waitFor({ timeout: 30_000 });
     await tc.page.locator('[data-testid="pdf-page"][data-page="2"] canvas').waitFor();
   });
@@ -75,7 +75,7 @@ describe('contract intake: a fact the contract gives two values for', () => {
 
     await fromText.focus();
     await highlightsOn(page, 2).first().waitFor();
-    expect([await highlightsOn(page, 1).count(), await highlightsOn(page, 2).count() > 0], "the counter-offer line's citation is highlighted on page 2 only").toEqual([0, true]);
+    expect([await highlightsOn(page, 1).count(), await highlightsOn(page, 2).count() > 0], "the schedule line's citation is highlighted on page 2 only").toEqual([0, true]);
     await saveScreenshot(page, 'contract-intake-flagged-desktop');
     await expectNoSeriousA11yViolations(page, 'review with a flagged fact');
 

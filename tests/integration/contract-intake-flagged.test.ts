@@ -1,6 +1,6 @@
 /**
  * A flagged fact through the HTTP stack (issue 53): a fillable contract
- * whose "Closing Date" field (03/03/2027) and counter-offer line ("Closing
+ * whose "Closing Date" field (03/03/2027) and schedule line ("Closing
  * Date: April 5, 2027") disagree comes back from the contract-intake function
  * with closing_date flagged (value null, no citation of its own) and both
  * values as candidates, each citation verified against the PDF; the log
@@ -70,7 +70,7 @@ describe('a fact the contract gives two values for', () => {
     expect([closing!.value, closing!.confidence, closing!.citation], 'a flagged fact proposes no value, no confidence, no citation of its own').toEqual([null, 0, null]);
     expect(
       closing!.candidates!.map((candidate) => [candidate.value, candidate.source, candidate.citation]),
-      'both values, in reading order: the form field (cited by its name) and the counter-offer line on page 2',
+      'both values, in reading order: the form field (cited by its name) and the schedule line on page 2',
     ).toEqual([
       [CLOSING_CANDIDATES.field, 'form_field', { page: 1, text: '03/03/2027', field: CLOSING_FIELD_NAME }],
       [CLOSING_CANDIDATES.text, 'text', { page: 2, text: CLOSING_TEXT }],

@@ -1,10 +1,12 @@
 /**
  * A fillable contract whose form field and text disagree, for the flagged
  * fact tests (issue 53): the "Closing Date" field on page 1 holds 03/03/2027
- * while the counter-offer on page 2 says "Closing Date: April 5, 2027" (two
- * pages, so a test can tell which page a highlight is on). The reader
- * must propose neither and flag closing_date with both values as cited
- * candidates; the other facts agree and are proposed as usual.
+ * while the schedule on page 2 says "Closing Date: April 5, 2027" (two
+ * pages, so a test can tell which page a highlight is on). Neither amends
+ * the other — a contradiction, not a counter-offer, whose later value would
+ * be the one in force — so the reader must propose neither and flag
+ * closing_date with both values as cited candidates; the other facts agree
+ * and are proposed as usual.
  */
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
@@ -25,13 +27,9 @@ const LINES = [
   'Closing date as entered in the form:',
 ];
 
-const COUNTER_OFFER = [
-  'COUNTER-OFFER NO. 1 (accepted by both parties)',
-  'The parties amend the closing as follows; all other terms stay the same.',
-  CLOSING_TEXT,
-];
+const SCHEDULE = ['SCHEDULE A - KEY DATES', 'This schedule is attached to and made part of the agreement.', CLOSING_TEXT];
 
-/** A two-page fillable PDF: key terms as text with the closing date in a form field, then a counter-offer page giving another closing date. */
+/** A two-page fillable PDF: key terms as text with the closing date in a form field, then a schedule page giving another closing date. */
 export async function flaggedClosingPdf(): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
@@ -41,8 +39,8 @@ export async function flaggedClosingPdf(): Promise<Uint8Array> {
   field.setText('03/03/2027');
   // Beside the line that introduces it, as a form's widget stands beside its label.
   field.addToPage(page, { x: 270, y: 740 - 5 * 24 - 6, width: 110, height: 20, font });
-  const counterOffer = doc.addPage([612, 792]);
-  COUNTER_OFFER.forEach((line, index) => counterOffer.drawText(line, { x: 50, y: 740 - index * 24, size: 11, font }));
+  const schedule = doc.addPage([612, 792]);
+  SCHEDULE.forEach((line, index) => schedule.drawText(line, { x: 50, y: 740 - index * 24, size: 11, font }));
   doc.getForm().updateFieldAppearances(font);
   return doc.save();
 }
