@@ -49,16 +49,25 @@ function midLineLabels(line: string): number[] {
   return starts;
 }
 
-/** The column of a two-column layout's separator, when at least four lines share it. */
-function columnSeparator(lines: string[]): number | null {
-  const counts = new Map<number, number>();
-  for (const line of lines) {
-    const at = line.indexOf(' | ');
-    // A table row starts with its border; a two-column layout's lines start with text.
-    if (at > 10 && !/^\s*[|+]/.test(line)) counts.set(at + 1, (counts.get(at + 1) ?? 0) + 1);
-  }
-  const best = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-  return best && best[1] >= 4 ? best[0] : null;
+/**
+ * The lines of two-column blocks: at least four lines in a row holding
+ * exactly one "|" (a table row has a border on each side). The separator's
+ * place may differ from line to line, since a PDF's text layer closes up the
+ * spaces that aligned it.
+ */
+function twoColumnLines(lines: string[]): Set<number> {
+  const inBlock = new Set<number>();
+  let run: number[] = [];
+  const close = () => {
+    if (run.length >= 4) run.forEach((index) => inBlock.add(index));
+    run = [];
+  };
+  lines.forEach((line, index) => {
+    if (line.split('|').length === 2 && !/^\s*\+/.test(line)) run.push(index);
+    else close();
+  });
+  close();
+  return inBlock;
 }
 
 /** A line cut into cells at labels within it. */
@@ -86,7 +95,7 @@ function runsOf(text: string): Run[] {
     lines.push({ text: line, from: offset });
     offset += line.length + 1;
   }
-  const separator = columnSeparator(lines.map((line) => line.text));
+  const columnLines = twoColumnLines(lines.map((line) => line.text));
   const left: Run[] = [];
   const right: Run[] = [];
   const out: Run[] = [];
@@ -103,8 +112,9 @@ function runsOf(text: string): Run[] {
     const parts = cells(lineText, from);
     parts.forEach((cell, i) => target.push({ ...cell, newParagraph: i > 0 || PARAGRAPH_START.test(lineText), blank: false }));
   };
-  for (const line of lines) {
-    if (separator !== null && line.text[separator] === '|' && line.text.length > separator) {
+  for (const [index, line] of lines.entries()) {
+    if (columnLines.has(index)) {
+      const separator = line.text.indexOf('|');
       push(left, line.text.slice(0, separator), line.from);
       push(right, line.text.slice(separator + 1), line.from + separator + 1);
       continue;
@@ -176,9 +186,16 @@ export function splitClauses(page: PageText): Clause[] {
     paragraph = [];
     text = '';
   };
+  let afterBlank = false;
   for (const run of runsOf(page.text)) {
-    if (run.blank || run.newParagraph) flush();
-    if (run.blank) continue;
+    if (run.blank) {
+      afterBlank = true;
+      continue;
+    }
+    // No paragraph starts in lower case: "dated December 21, 2004." after a gap still belongs to the name above it.
+    const continues = afterBlank && !run.newParagraph && /^\s*\p{Ll}/u.test(page.text.slice(run.from, run.to));
+    if ((afterBlank && !continues) || run.newParagraph) flush();
+    afterBlank = false;
     if (text !== '') text += ' ';
     paragraph.push({ at: text.length, from: run.from, to: run.to });
     text += page.text.slice(run.from, run.to);
@@ -188,11 +205,12 @@ export function splitClauses(page: PageText): Clause[] {
 }
 
 /**
- * The text to cite for a value at [start, end) of a clause: the clause's
- * pieces that stand together on the page around the value (a value wrapped
- * inside one column of a two-column layout is cited by its first line).
+ * The page range to cite for a value at [start, end) of a clause: the
+ * clause's pieces that stand together on the page around the value (a
+ * value wrapped inside one column of a two-column layout is cited by its
+ * first line).
  */
-export function quoteOf(clause: Clause, start: number, end: number): string {
+export function quoteRange(clause: Clause, start: number): { from: number; to: number } {
   const pieces = clause.pieces;
   let first = pieces.findIndex((piece) => piece.at + (piece.to - piece.from) > start);
   if (first < 0) first = pieces.length - 1;
@@ -201,8 +219,13 @@ export function quoteOf(clause: Clause, start: number, end: number): string {
   while (from > 0 && gapIsBlank(pieces[from - 1], pieces[from])) from--;
   let to = first;
   while (to + 1 < pieces.length && gapIsBlank(pieces[to], pieces[to + 1])) to++;
-  void end;
-  return clause.page.text.slice(pieces[from].from, pieces[to].to).replace(/\s+/g, ' ').trim();
+  return { from: pieces[from].from, to: pieces[to].to };
+}
+
+/** The text to cite for a value starting at `start` of a clause, as it stands on the page. */
+export function quoteOf(clause: Clause, start: number): string {
+  const { from, to } = quoteRange(clause, start);
+  return clause.page.text.slice(from, to).replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -214,7 +237,7 @@ export function lineEnd(clause: Clause, start: number): number {
   let index = clause.pieces.findIndex((piece) => piece.at + (piece.to - piece.from) > start);
   if (index < 0) return clause.text.length;
   let end = clause.pieces[index].at + (clause.pieces[index].to - clause.pieces[index].from);
-  while (index + 1 < clause.pieces.length && /^[\s_]*$|(?:\band|,|&|\bof|\bthe)\s*$/.test(clause.text.slice(start, end))) {
+  while (index + 1 < clause.pieces.length && /^\s*_+[\s_]*$|(?:\band|,|&|\bof|\bthe)\s*$/.test(clause.text.slice(start, end))) {
     index++;
     end = clause.pieces[index].at + (clause.pieces[index].to - clause.pieces[index].from);
   }

@@ -44,7 +44,10 @@ export function financingOffers(clause: Clause): DealOffer<FinancingType>[] {
   const cash = CASH_PHRASES.exec(text);
   if (cash) return [{ value: 'cash', start: cash.index, end: cash.index + cash[0].length }];
   const label = /^\s*(?:\(?[a-z]\)\s*)?(?:Financing|Loan\s+type|Type\s+of\s+financing)\s*(?::|\.{3,})\s*(Conventional|FHA|VA|All\s+cash|Cash)\b/i.exec(text);
-  if (label) return [{ value: typeOf(label[1])!, start: label.index, end: label.index + label[0].length }];
+  // "Loan type: Conventional FHA VA …" lists the choices (their boxes are form fields): no choice is made in the words.
+  const listed = label && /^\s*(?:Conventional|FHA|VA|USDA|Cash|Seller)\b/i.test(text.slice(label.index + label[0].length));
+  // The offer stands where the type is written (a form field, in a fillable form), not where its label is.
+  if (label && !listed) return [{ value: typeOf(label[1])!, start: label.index + label[0].length - label[1].length, end: label.index + label[0].length }];
   if (!/\b(?:loan|financ|Loan\(s\))/i.test(text)) return [];
   return [...text.matchAll(LOAN_MENTION)].map((match) => ({ value: typeOf(match[1])!, start: match.index, end: match.index + match[0].length }));
 }

@@ -1,13 +1,15 @@
 /**
- * Step 1: AcroForm fields. A fillable form's field names differ per form and
- * version ("Sales Price", "salesPrice", "PurchasePrice"), so names are
- * matched by their normalised words, in order, the first matching field per
- * fact winning; the value is parsed like text and cited by the field's name,
- * page and value.
+ * Step 1 for fields without a place to read them by (no widget box, or on
+ * a page without text): their names. A fillable form's field names differ
+ * per form and version ("Sales Price", "salesPrice", "PurchasePrice"), so
+ * names are matched by their normalised words, in order, the first
+ * matching field per fact winning; the value is parsed like text and cited
+ * by the field's name, page and value. Fields with a box are read through
+ * the label beside them (field-layout.ts).
  */
 import { cleanName, parseDate, parseDays, parseMoney } from './normalise.ts';
 import { fieldCitationText } from './verify.ts';
-import type { FactKey, FinancingType, FormField, PageText, ProposedFact } from './types.ts';
+import type { FactKey, FinancingType, FormField, ProposedFact } from './types.ts';
 
 /** Field values are typed into the form: exact, but the name→fact mapping can be wrong. */
 const FIELD_CONFIDENCE = 0.97;
@@ -74,7 +76,7 @@ function financingFacts(fields: FormField[]): ProposedFact[] {
 }
 
 /** Proposals from the form's fields: at most one per fact, the first field whose name matches. */
-export function readFormFields(fields: FormField[], _pages: PageText[] = []): ProposedFact[] {
+export function readFormFields(fields: FormField[]): ProposedFact[] {
   const facts: ProposedFact[] = [];
   for (const [key, pattern, parse] of FIELD_RULES) {
     for (const field of fields) {

@@ -42,6 +42,8 @@ export function nameAfter(text: string, start: number): { value: string; start: 
   const rest = text.slice(start);
   const lead = rest.length - rest.replace(/^[\s_.:|-]+/, '').length;
   const words = [...rest.slice(lead).matchAll(/\S+/g)];
+  // A name starts with a capital: "dated December 21, 2004" after an empty label is the end of a name written elsewhere.
+  if (words.length === 0 || !/^\p{Lu}/u.test(words[0][0])) return null;
   let count = 0;
   while (count < words.length && isNameWord(words[count][0])) {
     count++;

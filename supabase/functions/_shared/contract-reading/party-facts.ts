@@ -79,7 +79,9 @@ function lender(clause: Clause): NameOffer[] {
     const cell = clause.text.slice(start, lineEnd(clause, start)).split(/\s*[|;]/)[0];
     // Values are compared without full stops, so "N.A." and a sentence's last dot need no care here.
     const value = cell.trim();
-    return /^\p{Lu}/u.test(value) && !/^_+$/.test(value) ? [{ key: 'lender', value, start, end: start + cell.length }] : [];
+    // A sentence after an empty label is not a lender's name.
+    const named = /^\p{Lu}/u.test(value) && !/^_+$/.test(value) && !/\b(?:shall|will|must|may|is|are)\b/.test(value);
+    return named ? [{ key: 'lender', value, start, end: start + cell.length }] : [];
   }
   const phrase = /(?:\bloan\b[^;]{0,60}?\b(?:from|with|through)|financing\s+through|^\s*(?:\(?[a-z]\)\s*)?Financing\s*(?::|\.{3,})\s*(?:Conventional|FHA|VA|USDA)[^,;]*,)\s+(?=\p{Lu})/iu.exec(clause.text);
   if (!phrase) return [];

@@ -7,7 +7,8 @@
  * point to is never offered.
  */
 import { readFormFields } from './form-fields.ts';
-import { readPageTexts } from './text-reading.ts';
+import { readPagesWithFields } from './field-layout.ts';
+import { withinFormFamily } from './text-reading.ts';
 import { sameValue } from './normalise.ts';
 import { citationIsVerified } from './verify.ts';
 import type { Candidate, FactKey, FactSource, FormField, PageText, ProposedFact, Reading, ReaderEngines } from './types.ts';
@@ -33,16 +34,18 @@ export function mergeOffers(key: FactKey, offers: ProposedFact[]): ProposedFact 
 
 export function readFacts(input: { fields: FormField[]; pages: PageText[] }, engines: ReaderEngines): Reading {
   const pageCount = input.pages.reduce((max, page) => Math.max(max, page.page), 0);
-  const text = readPageTexts(input.pages, engines);
+  // Fields with a place on a page are read with the words beside them; the others (no box, or a page without text) by their names.
+  const read = readPagesWithFields(input.fields, input.pages, engines);
+  const unplaced = input.fields.filter((field) => !read.placed.has(field));
+  const form = read.form;
   const offers = new Map<FactKey, ProposedFact[]>();
   const offer = (fact: ProposedFact) => {
     if (fact.value === null || !citationIsVerified(input, fact)) return;
     offers.set(fact.key, [...(offers.get(fact.key) ?? []), fact]);
   };
-  for (const fact of readFormFields(input.fields, input.pages)) offer(fact);
-  for (const fact of text.offers) offer(fact);
+  for (const fact of withinFormFamily(form, [...readFormFields(unplaced), ...read.offers])) offer(fact);
   const fields = [...offers.entries()].map(([key, list]) => mergeOffers(key, list)).filter((fact): fact is ProposedFact => fact !== null);
   const order: FactSource[] = ['form_field', 'text', 'ocr', 'ai'];
   const paths = order.filter((source) => fields.some((fact) => fact.source === source));
-  return { form: text.form, pages: Math.max(pageCount, ...input.fields.map((field) => field.page)), fields, paths };
+  return { form, pages: Math.max(pageCount, ...input.fields.map((field) => field.page)), fields, paths };
 }

@@ -39,19 +39,31 @@ function confidenceOf(page: PageText, raw: string): number {
   return words === undefined ? OCR_CONFIDENCE : Math.max(MIN_OCR_CONFIDENCE, Math.min(OCR_CONFIDENCE, Math.round(words * 100) / 100));
 }
 
-function offerOf(clause: Clause, key: FactKey, value: FactValue, start: number, end: number, confidence?: number): ProposedFact {
-  const raw = clause.text.slice(start, end);
+/** What a clause says about one fact, and where in the clause it says it. */
+export interface ClauseOffer {
+  key: FactKey;
+  value: FactValue;
+  clause: Clause;
+  start: number;
+  end: number;
+  /** Below the path's own confidence when the reading itself is less sure (a form family from the state alone). */
+  confidence?: number;
+}
+
+/** A clause's offer as a proposal from the page's text (or OCR), cited by the clause's words. */
+export function textProposal(offer: ClauseOffer): ProposedFact {
+  const { clause, start, end } = offer;
   return {
-    key,
-    value,
-    confidence: Math.min(confidence ?? 1, confidenceOf(clause.page, raw)),
+    key: offer.key,
+    value: offer.value,
+    confidence: Math.min(offer.confidence ?? 1, confidenceOf(clause.page, clause.text.slice(start, end))),
     source: clause.page.source === 'ocr' ? 'ocr' : 'text',
-    citation: { page: clause.page.page, text: quoteOf(clause, start, end) },
+    citation: { page: clause.page.page, text: quoteOf(clause, start) },
   };
 }
 
 /** The form family: the form's own mark where one is written, else the state the contract is in. */
-function decideForm(clauses: Clause[]): { form: ContractForm; fact: ProposedFact | null } {
+function decideForm(clauses: Clause[]): { form: ContractForm; fact: ClauseOffer | null } {
   const found = clauses.map((clause) => ({ clause, mark: formOffer(clause) })).filter((entry) => entry.mark !== null);
   for (const marked of [true, false]) {
     const votes = found.filter((entry) => entry.mark!.marked === marked);
@@ -61,25 +73,37 @@ function decideForm(clauses: Clause[]): { form: ContractForm; fact: ProposedFact
     if (form === 'generic') return { form, fact: null };
     const first = votes.find((entry) => entry.mark!.form === form)!;
     const confidence = marked ? undefined : STATE_FORM_CONFIDENCE;
-    return { form, fact: offerOf(first.clause, 'form', form, first.mark!.start, first.mark!.end, confidence) };
+    return { form, fact: { key: 'form', value: form, clause: first.clause, start: first.mark!.start, end: first.mark!.end, confidence } };
   }
   return { form: 'generic', fact: null };
 }
 
-/** Everything the pages' clauses say about the facts, each offer cited; with the form family they follow. */
-export function readPageTexts(pages: PageText[], engines: ReaderEngines): { form: ContractForm; offers: ProposedFact[] } {
+/** Everything the pages' clauses say about the facts, with where each is said; and the form family the pages follow. */
+export function clauseOffers(pages: PageText[], engines: ReaderEngines): { form: ContractForm; offers: ClauseOffer[] } {
   const clauses = pages.flatMap((page) => splitClauses(page));
   const { form, fact } = decideForm(clauses);
-  const offers: ProposedFact[] = fact ? [fact] : [];
+  const offers: ClauseOffer[] = fact ? [fact] : [];
   for (const clause of clauses) {
-    for (const term of termOffers(clause, engines.chrono)) offers.push(offerOf(clause, term.key, term.value, term.start, term.end));
-    for (const name of nameOffers(clause)) offers.push(offerOf(clause, name.key, name.value, name.start, name.end));
+    const at = (key: FactKey, value: FactValue, start: number, end: number) => offers.push({ key, value, clause, start, end });
+    for (const term of termOffers(clause, engines.chrono)) at(term.key, term.value, term.start, term.end);
+    for (const name of nameOffers(clause)) at(name.key, name.value, name.start, name.end);
     for (const financing of financingOffers(clause)) {
-      offers.push(offerOf(clause, 'financing_type', financing.value, financing.start, financing.end));
-      offers.push(offerOf(clause, 'all_cash', financing.value === 'cash', financing.start, financing.end));
+      at('financing_type', financing.value, financing.start, financing.end);
+      at('all_cash', financing.value === 'cash', financing.start, financing.end);
     }
-    for (const address of addressOffers(clause)) offers.push(offerOf(clause, 'property_address', address.value, address.start, address.end));
+    for (const address of addressOffers(clause)) at('property_address', address.value, address.start, address.end);
   }
+  return { form, offers };
+}
+
+/** Drops the other state's deadlines once the form family is known: a Texas contract has no escrow period, a California one no option period. */
+export function withinFormFamily(form: ContractForm, offers: ProposedFact[]): ProposedFact[] {
   const otherFamily = form === 'trec-20-18' ? CALIFORNIA_ONLY : form === 'car-rpa' ? TEXAS_ONLY : [];
-  return { form, offers: offers.filter((offer) => !otherFamily.includes(offer.key)) };
+  return offers.filter((offer) => !otherFamily.includes(offer.key));
+}
+
+/** The pages' text read clause by clause: every offer cited by its words on its page. */
+export function readPageTexts(pages: PageText[], engines: ReaderEngines): { form: ContractForm; offers: ProposedFact[] } {
+  const { form, offers } = clauseOffers(pages, engines);
+  return { form, offers: offers.map(textProposal) };
 }
