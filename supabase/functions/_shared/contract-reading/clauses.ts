@@ -127,7 +127,7 @@ function runsOf(text: string): Run[] {
 }
 
 /** No sentence ends after these (initials, item letters, "Inc.", "N.A.", "St."). */
-const NO_BREAK_AFTER = /(?:^|[\s(])(?:[A-Za-z0-9]{1,2}|Inc|Co|Corp|Ltd|No|St|Dr|Ln|Ave|Blvd|Mr|Mrs|Ms|Jr|Sr|N\.A|L\.P|L\.L\.C|U\.S|p\.m|a\.m|Rd|Ct|Mt|Ft|approx|i\.e|e\.g|vs)\.$/;
+const NO_BREAK_AFTER = /(?:^|[\s(])(?:[A-Za-z0-9]{1,2}|Inc|Co|Corp|Ltd|No|St|Dr|Ln|Ave|Blvd|Mr|Mrs|Ms|Jr|Sr|N\.A|L\.P|L\.L\.C|U\.S|p\.m|a\.m|Rd|Ct|Mt|Ft|approx|i\.e|e\.g|vs|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.$/;
 
 function sentenceBreaks(text: string): number[] {
   const breaks: number[] = [];

@@ -14,27 +14,34 @@ export interface DealOffer<T> {
   end: number;
 }
 
-const LOAN_WORDS: [FinancingType, RegExp][] = [
+/**
+ * A loan type as written; USDA loans have no financing type of their own in
+ * contracts.financing_type, so they say only that the deal is not all cash.
+ */
+export type LoanKind = FinancingType | 'usda';
+
+const LOAN_WORDS: [LoanKind, RegExp][] = [
   ['conventional', /^conventional$/i],
   ['fha', /^fha$/i],
   ['va', /^va$/i],
   ['cash', /^(?:all\s+)?cash$/i],
+  ['usda', /^usda$/i],
 ];
 const typeOf = (word: string) => LOAN_WORDS.find(([, pattern]) => pattern.test(word.trim()))?.[0] ?? null;
 
 /** A box ticked as typed ("[X]") or as OCR tends to read it ("[x]", "|X]", "(X)"). */
 const TICKED_WORD = /[[|(lI1]\s*[Xx×✓]\s*[\]|)lI1]\s*(Conventional|FHA|VA|USDA|All\s+cash(?:\s+offer)?|Cash)\b/gi;
 const CASH_PHRASES = /\ball[- ]cash\b(?!\s*offer\b)|\b(?:entire|whole)\s+(?:purchase|sales)\s+price\s+in\s+cash\b|\bnot\s+(?:subject\s+to|contingent\s+(?:up)?on|conditioned\s+(?:up)?on)\s+(?:\w+\s+){0,4}?(?:financing|a\s+loan)\b|\bno\s+financing\s+contingency\b/i;
-const LOAN_MENTION = /\b(Conventional|FHA|VA)\b(?=\s+(?:Insured\s+)?(?:loan|financing)\b|\)|\s*$|\s*[;,])/g;
+const LOAN_MENTION = /\b(Conventional|FHA|VA|USDA)\b(?=\s+(?:Insured\s+)?(?:loan|financing)\b|\)|\s*$|\s*[;,])/g;
 
 /** The financing types a clause states. */
-export function financingOffers(clause: Clause): DealOffer<FinancingType>[] {
+export function financingOffers(clause: Clause): DealOffer<LoanKind>[] {
   const text = clause.text;
   const ticked = [...text.matchAll(TICKED_WORD)];
   if (ticked.length) {
     return ticked
       .map((match) => ({ value: /cash/i.test(match[1]) ? 'cash' : typeOf(match[1]), start: match.index, end: match.index + match[0].length }))
-      .filter((offer): offer is DealOffer<FinancingType> => offer.value !== null);
+      .filter((offer): offer is DealOffer<LoanKind> => offer.value !== null);
   }
   // TREC's price paragraph: no financing at all ("Sum of all financing … $0") means the buyer pays cash.
   const noFinancing = /sum\s+of\s+(?:all\s+)?financing[^$]*?(?:\$|USD)\s?0(?:\.00)?\b(?![\d,])/i.exec(text);
@@ -43,7 +50,7 @@ export function financingOffers(clause: Clause): DealOffer<FinancingType>[] {
   if (/\[\s\]/.test(text)) return [];
   const cash = CASH_PHRASES.exec(text);
   if (cash) return [{ value: 'cash', start: cash.index, end: cash.index + cash[0].length }];
-  const label = /^\s*(?:\(?[a-z]\)\s*)?(?:Financing|Loan\s+type|Type\s+of\s+financing)\s*(?::|\.{3,})\s*(Conventional|FHA|VA|All\s+cash|Cash)\b/i.exec(text);
+  const label = /^\s*(?:\(?[a-z]\)\s*)?(?:Financing|Loan\s+type|Type\s+of\s+financing)\s*(?::|\.{3,})\s*(Conventional|FHA|VA|USDA|All\s+cash|Cash)\b/i.exec(text);
   // "Loan type: Conventional FHA VA …" lists the choices (their boxes are form fields): no choice is made in the words.
   const listed = label && /^\s*(?:Conventional|FHA|VA|USDA|Cash|Seller)\b/i.test(text.slice(label.index + label[0].length));
   // The offer stands where the type is written (a form field, in a fillable form), not where its label is.
@@ -66,6 +73,8 @@ const ABOUT_PROPERTY = /propert|premises|known\s+as|located\s+at|address/i;
 /** The property address a clause about the property gives, as "street, city, ST zip". */
 export function addressOffers(clause: Clause): DealOffer<string>[] {
   if (!ABOUT_PROPERTY.test(clause.text) && !ABOUT_PROPERTY.test(clause.heading)) return [];
+  // An address for notices or of an office is not the property's.
+  if (/\bnotices?\b|\boffices?\b|escrow agent|broker/i.test(clause.text)) return [];
   const offers: DealOffer<string>[] = [];
   for (const match of clause.text.matchAll(ADDRESS)) {
     const { street, city, state, zip } = match.groups!;

@@ -55,7 +55,7 @@ function buyerAgent(clause: Clause): NameOffer[] {
 /** A company's name has at least two words, or ends like one ("Title", "Escrow", "Bank"). */
 const looksLikeCompany = (value: string) => value.split(' ').length >= 2 && !/^(?:Escrow Holder|Title Company|Escrow Agent)$/i.test(value);
 
-const TITLE_LABEL = /(?:Title\s+Company|Title\s*\/\s*Escrow|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Closing\s+Agent|Title\s+Insurer)\s*(?::|\.{3,}|\|)/i;
+const TITLE_LABEL = /(?:Title\s+Company|(?:Title|Escrow)\s*(?:\/|&|and)\s*(?:Title|Escrow)(?:\s+(?:Company|Holder|Agent))?|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Escrow\s+Officer|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer)\s*(?::|\.{3,}|\|)/i;
 const TITLE_AFTER = /\s*(?:\(\s*(?:the\s+)?["“]?(?:Title\s+Company|Escrow\s+Holder|Escrow\s+Agent)["”]?\s*\)|,\s*as\s+escrow\s+agent|\s+acknowledges\s+receipt|\s+shall\s+issue\s+(?:a|the)\s+title)/gi;
 const TITLE_BEFORE = /(?:(?:deposit|earnest\s+money|escrow)[^;]{0,60}?\b(?:with|held\s+by)|escrow\s+holder|(?:title\s+(?:insurance|policy)|policy\s+of\s+title\s+insurance)[^;]{0,60}?\bissued\s+by)\s+(?=\p{Lu})/giu;
 

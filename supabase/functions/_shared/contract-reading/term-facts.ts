@@ -76,10 +76,19 @@ const TOPICS: Topic[] = [
 
 /** A value the clause itself says was replaced. */
 const REPLACED_BEFORE = /(?:formerly|previously|originally|in lieu of|rather than|instead of|offer stated|\bwas)\s*(?:USD|\$)?\s*$/i;
+/** "increased to $X from $Y": after such a verb, the value after "from" is the one replaced. */
+const CHANGE_VERB = /\b(?:increased|reduced|decreased|changed|extended|shortened|amended|revised)\b/i;
+
+/** Whether the last checkbox before a place in the text is unticked: "[ ] 25 Days after Acceptance [X] on date …" does not choose 25. */
+function afterUntickedBox(text: string, at: number): boolean {
+  const boxes = [...text.slice(0, at).matchAll(/\[\s*([xX×✓]?)\s*\]/g)];
+  return boxes.length > 0 && boxes[boxes.length - 1][1] === '';
+}
+
 /** A name qualified as not the fact's whole value: the original or an additional option fee. */
 const NOT_IN_FORCE_NAME = /\b(?:original|additional)\s+$/i;
 /** What may stand between a value and the name labelling it: "$150 as the Option Fee", "$100.00) (the "Option Fee")", ", which date the parties agree shall be the Effective Date". */
-const LABEL_AFTER = /^[\s)"”]*(?:\(\s*(?:the\s+|this\s+)?["“]?|as\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+)$/i;
+const LABEL_AFTER = /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?["“]?|as\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+)$/i;
 
 interface Named {
   topic: Topic;
@@ -149,6 +158,8 @@ export function termOffers(clause: Clause, chrono: DateEngine): TermOffer[] {
     for (const mention of mentionsOf(clause, kind, chrono)) {
       const before = clause.text.slice(Math.max(0, mention.start - 24), mention.start);
       if (REPLACED_BEFORE.test(before)) continue;
+      if (CHANGE_VERB.test(clause.text) && /\bfrom\s*(?:USD|\$)?\s*$/i.test(before)) continue;
+      if (afterUntickedBox(clause.text, mention.start)) continue;
       // "Trust dated May 2, 2001", "Offer … dated March 17, 2027": the date of another document.
       if (kind === 'date' && /\bdated\s*$/i.test(before)) continue;
       const name = nameOf(clause, kind, mention, names);
