@@ -70,10 +70,13 @@ function twoColumnLines(lines: string[]): Set<number> {
   return inBlock;
 }
 
+/** A table's row or border: it starts with one, or has cells on both sides ("‘| Investigation | 14 Days |" as OCR reads it). */
+const isTableRow = (line: string) => /^\s*[|+]/.test(line) || line.split('|').length > 2;
+
 /** A line cut into cells at labels within it. */
 function cells(line: string, from: number): { from: number; to: number }[] {
   const trimmedStart = line.length - line.trimStart().length;
-  if (/^\s*[|+]/.test(line)) return [{ from: from + trimmedStart, to: from + line.trimEnd().length }];
+  if (isTableRow(line)) return [{ from: from + trimmedStart, to: from + line.trimEnd().length }];
   const starts = [trimmedStart];
   for (const at of midLineLabels(line)) {
     // Only a cell that already holds "label: value" ends at the next label ("Purchase Price:" is one label).
@@ -110,7 +113,8 @@ function runsOf(text: string): Run[] {
       return;
     }
     const parts = cells(lineText, from);
-    parts.forEach((cell, i) => target.push({ ...cell, newParagraph: i > 0 || PARAGRAPH_START.test(lineText), blank: false }));
+    const starts = PARAGRAPH_START.test(lineText) || isTableRow(lineText);
+    parts.forEach((cell, i) => target.push({ ...cell, newParagraph: i > 0 || starts, blank: false }));
   };
   for (const [index, line] of lines.entries()) {
     if (columnLines.has(index)) {

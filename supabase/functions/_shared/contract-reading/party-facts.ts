@@ -6,6 +6,7 @@
  */
 import { lineEnd, type Clause } from './clauses.ts';
 import { nameAfter, nameBefore } from './names.ts';
+import { cleanName } from './normalise.ts';
 import type { FactKey } from './types.ts';
 
 export interface NameOffer {
@@ -78,7 +79,7 @@ function lender(clause: Clause): NameOffer[] {
     const start = label.index + label[0].length;
     const cell = clause.text.slice(start, lineEnd(clause, start)).split(/\s*[|;]/)[0];
     // Values are compared without full stops, so "N.A." and a sentence's last dot need no care here.
-    const value = cell.trim();
+    const value = cleanName(cell) ?? '';
     // A sentence after an empty label is not a lender's name.
     const named = /^\p{Lu}/u.test(value) && !/^_+$/.test(value) && !/\b(?:shall|will|must|may|is|are)\b/.test(value);
     return named ? [{ key: 'lender', value, start, end: start + cell.length }] : [];

@@ -87,8 +87,8 @@ function afterUntickedBox(text: string, at: number): boolean {
 
 /** A name qualified as not the fact's whole value: the original or an additional option fee. */
 const NOT_IN_FORCE_NAME = /\b(?:original|additional)\s+$/i;
-/** What may stand between a value and the name labelling it: "$150 as the Option Fee", "$100.00) (the "Option Fee")", ", which date the parties agree shall be the Effective Date". */
-const LABEL_AFTER = /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?["“]?|as\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+)$/i;
+/** What may stand between a value and the name labelling it ("as" also as OCR misreads it: "ag"): "$150 as the Option Fee", "$100.00) (the "Option Fee")", ", which date the parties agree shall be the Effective Date". */
+const LABEL_AFTER = /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?["“]?|a[sgz5]\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+)$/i;
 
 interface Named {
   topic: Topic;
@@ -104,12 +104,16 @@ export interface TermOffer {
   end: number;
 }
 
+/** OCR's specks between words ("earnest . money") as spaces, keeping every offset. */
+const withoutSpecks = (text: string) => text.replace(/(?<=\w)\s+[.,'‘’•·]+(?=\s+\w)/g, (speck) => ' '.repeat(speck.length));
+
 function namesIn(clause: Clause, kind: Kind): Named[] {
   const found: Named[] = [];
+  const text = withoutSpecks(clause.text);
   for (const topic of TOPICS) {
     if (topic.kind !== kind || topic.notInClause?.test(clause.text)) continue;
-    for (const match of clause.text.matchAll(topic.names)) {
-      const before = clause.text.slice(Math.max(0, match.index - 12), match.index);
+    for (const match of text.matchAll(topic.names)) {
+      const before = text.slice(Math.max(0, match.index - 12), match.index);
       found.push({ topic, start: match.index, end: match.index + match[0].length, inForce: !NOT_IN_FORCE_NAME.test(before) });
     }
   }
