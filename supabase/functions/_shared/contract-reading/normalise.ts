@@ -55,12 +55,6 @@ export function parseDate(text: string): string | null {
   return null;
 }
 
-/**
- * Amount patterns: "$425,000.00", "$ 425,000", "425000" — never followed by
- * more digits, so an OCR'd "$1,277 500.00" gives no amount rather than 1,277.
- */
-export const MONEY_PATTERN = String.raw`(?:\$?\s?\d{1,3}(?:[,.]\d{3})*(?:\.\d{2})?|\$?\s?\d+(?:\.\d{2})?)(?![\d,.]*\d| \d)`;
-
 /** An amount of dollars as a number (cents kept), or null. */
 export function parseMoney(text: string): number | null {
   const digits = text.replace(/[$\s]/g, '');
@@ -69,10 +63,20 @@ export function parseMoney(text: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
-const NUMBER_WORDS = [
-  'zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten',
-  'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty',
-];
+const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
+const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+
+/** "seven", "twenty-one", "twenty one" as a number below 100; null for any other word. */
+export function numberWord(text: string): number | null {
+  const word = text.trim().toLowerCase();
+  const unit = UNITS.indexOf(word);
+  if (unit >= 0) return unit;
+  const compound = /^([a-z]+)(?:[-\s]([a-z]+))?$/.exec(word);
+  if (!compound || TENS[compound[1]] === undefined) return null;
+  if (!compound[2]) return TENS[compound[1]];
+  const ones = UNITS.indexOf(compound[2]);
+  return ones > 0 && ones < 10 ? TENS[compound[1]] + ones : null;
+}
 
 /** The database refuses day counts past a year (private.fact_days), so none is proposed. */
 export const MAX_DAY_COUNT = 365;
@@ -90,15 +94,7 @@ export function parseDays(text: string): number | null {
     const value = Number(digits[0]);
     return value <= MAX_DAY_COUNT ? value : null;
   }
-  const word = text.trim().toLowerCase();
-  const tens: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60 };
-  const compound = /^(twenty|thirty|forty|fifty|sixty)(?:[-\s](\w+))?$/.exec(word);
-  if (compound) {
-    const unit = compound[2] ? NUMBER_WORDS.indexOf(compound[2]) : 0;
-    return unit >= 0 && unit < 10 ? tens[compound[1]] + unit : null;
-  }
-  const index = NUMBER_WORDS.indexOf(word);
-  return index >= 0 ? index : null;
+  return numberWord(text);
 }
 
 /**

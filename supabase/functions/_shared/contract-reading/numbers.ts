@@ -5,27 +5,12 @@
  * C.A.R.'s "17 (or 21) Days" (the number in the blank replaces the printed
  * default).
  */
-import { MAX_DAY_COUNT, parseMoney } from './normalise.ts';
+import { MAX_DAY_COUNT, numberWord, parseMoney } from './normalise.ts';
 
 export interface Mention<T> {
   value: T;
   start: number;
   end: number;
-}
-
-const UNITS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen'];
-const TENS: Record<string, number> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-
-/** "seven", "twenty-one", "twenty one" as a number below 100; null for any other word. */
-export function numberWord(text: string): number | null {
-  const word = text.trim().toLowerCase();
-  const unit = UNITS.indexOf(word);
-  if (unit >= 0) return unit;
-  const compound = /^([a-z]+)(?:[-\s]([a-z]+))?$/.exec(word);
-  if (!compound || TENS[compound[1]] === undefined) return null;
-  if (!compound[2]) return TENS[compound[1]];
-  const ones = UNITS.indexOf(compound[2]);
-  return ones > 0 && ones < 10 ? TENS[compound[1]] + ones : null;
 }
 
 const WORD = String.raw`[A-Za-z]+(?:[-\s][A-Za-z]+)?`;
