@@ -88,7 +88,7 @@ function afterUntickedBox(text: string, at: number): boolean {
 /** A name qualified as not the fact's whole value: the original or an additional option fee. */
 const NOT_IN_FORCE_NAME = /\b(?:original|additional)\s+$/i;
 /** What may stand between a value and the name labelling it ("as" also as OCR misreads it: "ag"): "$150 as the Option Fee", "$100.00) (the "Option Fee")", ", which date the parties agree shall be the Effective Date". */
-const LABEL_AFTER = /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?["“]?|a[sgz5]\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+)$/i;
+const LABEL_AFTER = /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?|a[sgz5]\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+)["“'‘’\s]*$/i;
 
 interface Named {
   topic: Topic;
