@@ -61,8 +61,9 @@ export function financingOffers(clause: Clause): DealOffer<LoanKind>[] {
 
 const STATES: Record<string, string> = { texas: 'TX', california: 'CA', tx: 'TX', ca: 'CA', 'tex.': 'TX', 'calif.': 'CA' };
 const STATE = String.raw`(?:TX|CA|Texas|California|[A-Z]{2})`;
-const STREET = String.raw`\d{1,6}\s+[\p{L}\d.'’ -]{2,40}?`;
-const CITY = String.raw`[\p{L}.'’ -]{2,30}?`;
+/** A street number standing on its own ("$233 …" is an amount, or OCR's misreading of one). */
+const STREET = String.raw`(?<![^\s(,:])\d{1,6}\s+[\p{L}\d.'’ -]{2,40}?`;
+const CITY = String.raw`\p{L}[\p{L}.'’ -]{1,29}?`;
 /** "4812 Ridgeview Dr, Austin, Texas 78731" and C.A.R.'s "410 Poppy Ln, situated in Irvine (City), Orange (County), California, 92612 (Zip Code)". */
 const ADDRESS = new RegExp(
   String.raw`(?<street>${STREET}),\s*(?:situated\s+in\s+)?(?<city>${CITY})(?:\s*\(City\))?,\s*(?:[\p{L} ]{2,30}\(County\),\s*)?(?<state>${STATE})\.?,?\s+(?<zip>\d{5})(?:-\d{4})?\b`,

@@ -27,11 +27,30 @@ function isNameWord(word: string): boolean {
 function trimName(words: string[]): string | null {
   while (words.length && (CONNECTORS.has(words[0]) || /^\d/.test(words[0]))) words.shift();
   while (words.length && CONNECTORS.has(words[words.length - 1])) words.pop();
+  // A lone capital at the end is a speck ("Monica Esparza A"): initials carry their full stop. A number ends a name only as a date's year.
+  while (words.length > 1 && (/^\p{Lu}$/u.test(words[words.length - 1]) || (/^\d+[.,]?$/.test(words[words.length - 1]) && !/^\d{1,2},$/.test(words[words.length - 2] ?? '')))) words.pop();
   let name = words.join(' ').replace(/[,;]+$/, '').replace(/\.{2,}$/, '.');
   // "Kevin Ramirez." ends a sentence; "Inc." and "N.A." keep their full stop.
   if (/(?:^|\s)[\p{L}'’-]{3,}\.$/u.test(name) && !/\b(?:Inc|Co|Corp|Ltd|Jr|Sr)\.$/.test(name)) name = name.slice(0, -1);
-  if (name.length < 3 || !/^\p{Lu}/u.test(name) || words.length > 18) return null;
+  // A name has a word written like one ("ET 3" is what OCR made of a smudge).
+  if (name.length < 3 || !/^\p{Lu}/u.test(name) || !/\p{Lu}\p{Ll}/u.test(name) || words.length > 18) return null;
   return name;
+}
+
+/**
+ * Whether a name stopped at OCR's smudge rather than at its end: a word of
+ * marks alone with a capitalised word beyond it ("Fatima _ Moreau"), or a
+ * word behind a stray mark ("‘Partders,", ".the Galloway Family Trust").
+ */
+function cutBySmudge(stop: string, beyond: string | undefined): boolean {
+  const behindMark = /^[^\p{L}\p{N}(]+(\p{L}+)/u.exec(stop);
+  if (behindMark) return !ROLE_WORD.test(behindMark[1]);
+  // "Priya ard Patrick i Sorensen": a lone letter between names; "Title Company: Seller …": a company's last word read with a colon.
+  if (/^\p{Ll}$/u.test(stop) && beyond !== undefined && /^\p{Lu}/u.test(beyond)) return true;
+  if (/^(?:Company|Title|Escrow|Bank|Mortgage|Lending|Inc|LLC):$/.test(stop)) return true;
+  if (/^[^\p{L}\p{N}():"“”]+$/u.test(stop) && beyond !== undefined && /^\p{L}/u.test(beyond) && !ROLE_WORD.test(beyond)) return true;
+  // "Sierra Valley I: Escrow, Inc.": a column's border read as a letter and a mark.
+  return /^[A-Za-z][^\p{L}\p{N}\s]{1,2}$/u.test(stop) && beyond !== undefined && /^\p{Lu}/u.test(beyond);
 }
 
 /** After "Name," a name goes on only with an entity suffix, a trustee's title or a date. */
@@ -50,6 +69,9 @@ export function nameAfter(text: string, start: number): { value: string; start: 
     if (words[count - 1][0].endsWith(';')) break;
     if (words[count - 1][0].endsWith(',') && !(count < words.length && CONTINUES_AFTER_COMMA(words[count][0]))) break;
   }
+  // A name cut by a smudge ("Lone Star Residential ‘Partders, L.B"), or stopping on "and" ("Aisha Galloway and | 7. OPTION"), is only part of one: better none.
+  if (count < words.length && cutBySmudge(words[count][0], words[count + 1]?.[0])) return null;
+  if (count > 0 && count < words.length && /^(?:and|&|of|the)$|,$/.test(words[count - 1][0]) && !/^\p{Ll}/u.test(words[count][0])) return null;
   const value = trimName(words.slice(0, count).map((match) => match[0]));
   if (!value) return null;
   const last = words[count - 1];
@@ -66,6 +88,7 @@ export function nameBefore(text: string, end: number): { value: string; start: n
     first--;
   }
   if (first === words.length) return null;
+  if (first > 0 && cutBySmudge(words[first - 1][0], words[first - 2]?.[0])) return null;
   const value = trimName(words.slice(first).map((match) => match[0]));
   if (!value) return null;
   return { value, start: text.indexOf(value.split(' ')[0], words[first].index), end };
