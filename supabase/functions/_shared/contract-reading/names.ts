@@ -43,6 +43,9 @@ function trimName(words: string[]): string | null {
  * word behind a stray mark ("‘Partders,", ".the Galloway Family Trust").
  */
 function cutBySmudge(stop: string, beyond: string | undefined): boolean {
+  // "Bluebonnet Holdings,.", "Home Lending/": a capitalised word with a mark stuck to it.
+  const letters = stop.replace(/[^\p{L}'’.-]/gu, '');
+  if (letters !== stop && /^\p{Lu}\p{Ll}/u.test(letters) && !/:$/.test(stop) && !ROLE_WORD.test(letters)) return true;
   const behindMark = /^[^\p{L}\p{N}(]+(\p{L}+)/u.exec(stop);
   if (behindMark) return !ROLE_WORD.test(behindMark[1]);
   // "Priya ard Patrick i Sorensen": a lone letter between names; "Title Company: Seller …": a company's last word read with a colon.

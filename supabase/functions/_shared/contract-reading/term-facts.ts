@@ -132,17 +132,19 @@ function namesIn(clause: Clause, kind: Kind): Named[] {
 /** How far (characters) a value may stand from the name it belongs to, by kind: a date far from "Effective Date" is some other date. */
 const REACH: Record<Kind, number> = { days: 150, money: 150, date: 80 };
 
-function nameOf(clause: Clause, kind: Kind, value: Mention<unknown>, names: Named[]): Named | null {
+function nameOf(clause: Clause, kind: Kind, value: Mention<unknown>, names: Named[], values: Mention<unknown>[]): Named | null {
   const labelling = names.find((name) => name.start >= value.end && LABEL_AFTER.test(clause.text.slice(value.end, name.start)));
   if (labelling) return labelling;
   const before = names.filter((name) => name.end <= value.start);
   if (before.length) {
     const nearest = before[before.length - 1];
-    return nearest.start < 0 || value.start - nearest.end <= REACH[kind] ? nearest : null;
+    // A name's value is the first after it: in "loan contingency 21 days and … within 3 days", 3 is not the loan's.
+    const between = values.some((other) => other !== value && other.start >= nearest.end && other.end <= value.start);
+    return !between && (nearest.start < 0 || value.start - nearest.end <= REACH[kind]) ? nearest : null;
   }
-  // "Within 20 days after …, Seller shall furnish … a commitment": a count before the only thing the clause is about.
+  // "Within 20 days after …, Seller shall furnish … a commitment": the clause's only value, before the only thing it is about.
   const keys = new Set(names.map((name) => name.topic.key));
-  return kind !== 'date' && keys.size === 1 && names[0].start - value.end <= REACH[kind] ? names[0] : null;
+  return kind !== 'date' && keys.size === 1 && values.length === 1 && names[0].start - value.end <= REACH[kind] ? names[0] : null;
 }
 
 function mentionsOf(clause: Clause, kind: Kind, chrono: DateEngine): Mention<number | string>[] {
@@ -159,14 +161,15 @@ export function termOffers(clause: Clause, chrono: DateEngine): TermOffer[] {
   for (const kind of ['days', 'money', 'date'] as const) {
     const names = namesIn(clause, kind);
     if (names.length === 0) continue;
-    for (const mention of mentionsOf(clause, kind, chrono)) {
+    const mentions = mentionsOf(clause, kind, chrono);
+    for (const mention of mentions) {
       const before = clause.text.slice(Math.max(0, mention.start - 24), mention.start);
       if (REPLACED_BEFORE.test(before)) continue;
       if (CHANGE_VERB.test(clause.text) && /\bfrom\s*(?:USD|\$)?\s*$/i.test(before)) continue;
       if (afterUntickedBox(clause.text, mention.start)) continue;
       // "Trust dated May 2, 2001", "Offer … dated March 17, 2027": the date of another document.
       if (kind === 'date' && /\bdated\s*$/i.test(before)) continue;
-      const name = nameOf(clause, kind, mention, names);
+      const name = nameOf(clause, kind, mention, names, mentions);
       if (!name || !name.inForce) continue;
       if (name.start >= 0 && name.end <= mention.start && name.topic.notBetween?.test(clause.text.slice(name.end, mention.start))) continue;
       if (name.topic.notAfterValue?.test(clause.text.slice(mention.end, mention.end + 40))) continue;
