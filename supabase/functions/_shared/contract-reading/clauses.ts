@@ -26,7 +26,7 @@ export interface Clause {
 }
 
 /** A line that starts a new paragraph (after a speck OCR may put first): item numbers and letters, checkboxes, table borders, all-caps headings and lead words ("EXECUTED", "WHEREAS,"), "Label:" lines. */
-const PARAGRAPH_START = /^\s*(?:[^\p{L}\p{N}\s]{1,3}\s+)?(?:\d{1,2}\.\s|\(?[A-Za-z0-9]{1,3}\)\s|[A-Z]\.\s|[A-Z]\(\d\)\s|\[[ xX]\]|\||\+|-\s|-{3,}|={3,}|(?:SECTION|ARTICLE|SCHEDULE|EXHIBIT)\b|[A-Z][A-Z'/ ]{3,}[:.]|\p{Lu}[^:.;,\n]{0,45}:(?:\s|$)|[A-Z][a-z]+\.\s+\S|[A-Z][A-Z &'/-]{6,}\s*$|[A-Z]{4,},?\s)/u;
+const PARAGRAPH_START = /^\s*(?:[^\p{L}\p{N}\s([|+=-]{1,3}\s*)?(?:\d{1,2}\.\s|\(?[A-Za-z0-9]{1,3}\)\s|[A-Z]\.\s|[A-Z]\(\d\)\s|\[[ xX]\]|\||\+|-\s|-{3,}|={3,}|(?:SECTION|ARTICLE|SCHEDULE|EXHIBIT)\b|[A-Z][A-Z'/ ]{3,}[:.]|\p{Lu}[^:.;,\n]{0,45}:(?:\s|$)|[A-Z][a-z]+\.\s+\S|[A-Z][A-Z &'/-]{6,}\s*$|[A-Z]{4,},?\s)/u;
 
 /**
  * Nouns that need the word before them to make a label ("Title Company:",
@@ -138,6 +138,8 @@ function sentenceBreaks(text: string): number[] {
   const boundary = /([.;])\s+(?=["“([]?[\p{Lu}\d]|-\s)|;\s+/gu;
   for (const match of text.matchAll(boundary)) {
     const end = match.index + 1;
+    // A speck after a label ("Title / Escrow: . Pacific …") ends no sentence.
+    if (match[1] === '.' && /:\s*\.$/.test(text.slice(Math.max(0, end - 4), end))) continue;
     // Dot leaders ("Sales Price ........ $ 425,000") join a label to its value.
     if (match[1] === '.' && text[end - 2] === '.' && text[end - 3] === '.') continue;
     if (match[1] === '.' && NO_BREAK_AFTER.test(text.slice(Math.max(0, end - 12), end))) continue;

@@ -62,7 +62,8 @@ const CONTINUES_AFTER_COMMA = (next: string) => SUFFIX.test(next) || /^Trustees?
 /** The name a clause states from `start` onwards ("Walter and June Albrecht Date: …" → "Walter and June Albrecht"). */
 export function nameAfter(text: string, start: number): { value: string; start: number; end: number } | null {
   const rest = text.slice(start);
-  const lead = rest.length - rest.replace(/^[\s_.:|-]+/, '').length;
+  // Blanks, dots and OCR's marks between a label and its value ("Buyer(s): © "Rachel …").
+  const lead = rest.length - rest.replace(/^[^\p{L}\p{N}(]+/u, '').length;
   const words = [...rest.slice(lead).matchAll(/\S+/g)];
   // A name starts with a capital: "dated December 21, 2004" after an empty label is the end of a name written elsewhere.
   if (words.length === 0 || !/^\p{Lu}/u.test(words[0][0])) return null;

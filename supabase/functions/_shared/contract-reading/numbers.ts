@@ -46,7 +46,7 @@ export function dayCounts(text: string): Mention<number>[] {
 }
 
 const AMOUNT = String.raw`\d{1,3}(?:,\d{3})+(?:\.\d{2})?|\d+(?:\.\d{2})?`;
-const MONEY = new RegExp(String.raw`(?:\$|\bUSD)\s?(?<pre>${AMOUNT})(?![\d,]*\d| \d)|(?<![\/\d,.])\b(?<post>${AMOUNT})\s+dollars\b`, 'gi');
+const MONEY = new RegExp(String.raw`(?:\$|\bUS[DP]\b)\s?(?<pre>${AMOUNT})(?![\d,]*\d| \d)|(?<![\/\d,.])\b(?<post>${AMOUNT})\s+dollars\b`, 'gi');
 
 /** Every amount of money in the text, in dollars; negative amounts ("USD -16,000") are not amounts anything is worth. */
 export function moneyAmounts(text: string): Mention<number>[] {

@@ -20,7 +20,7 @@ const ROLE_KEYS: Record<string, FactKey> = { buyer: 'buyer_names', purchaser: 'b
 const roleKey = (word: string) => ROLE_KEYS[word.toLowerCase().replace(/s$/, '')];
 
 /** "Seller: X", "C. Seller: X", "(a) Seller ...... X", "BUYER: ______ X", "Buyer(s): X". */
-const PARTY_LABEL = /^\s*(?:\(?[a-z0-9]{1,3}\)\s*|[A-Z]\.\s+)?(Buyers?|Sellers?|Purchasers?|Vendors?)(?:\(s\))?\s*(?::|\.{3,}|\|)/i;
+const PARTY_LABEL = /^\s*(?:\(?[a-z0-9]{1,3}\)\s*|[A-Z]\.\s+)?(Buyers?|Sellers?|Purchasers?|Vendors?)(?:\(s[)}\]]{0,2})?\s*(?::|\.{3,}|\|)/i;
 /** "(Seller)", "("Buyer")", "(hereinafter "Purchaser")", ", as Buyer", ", hereinafter called Seller". */
 const ROLE_AFTER = /\(\s*(?:hereinafter\s+(?:called\s+)?)?["“]?(Buyers?|Sellers?|Purchasers?|Vendors?)["”]?\s*\)|,\s*(?:as|hereinafter\s+called)\s+(?:the\s+)?["“]?(Buyers?|Sellers?|Purchasers?|Vendors?)\b/gi;
 

@@ -17,6 +17,12 @@ const TEXT_CONFIDENCE = 0.9;
 const OCR_CONFIDENCE = 0.8;
 /** A form family inferred from the state alone (no form's mark): likely, not certain. */
 const STATE_FORM_CONFIDENCE = 0.7;
+/**
+ * A name or address read by OCR is shown for review even when every word
+ * read clearly: one wrong letter makes it wrong, and OCR drops accents and
+ * swaps letters with confidence.
+ */
+const OCR_TEXT_CONFIDENCE = 0.75;
 /** Doubtful OCR values stay offers, but below the review screen's 0.8 rather than looking certain. */
 const MIN_OCR_CONFIDENCE = 0.3;
 
@@ -56,7 +62,11 @@ export function textProposal(offer: ClauseOffer): ProposedFact {
   return {
     key: offer.key,
     value: offer.value,
-    confidence: Math.min(offer.confidence ?? 1, confidenceOf(clause.page, clause.text.slice(start, end))),
+    confidence: Math.min(
+      offer.confidence ?? 1,
+      confidenceOf(clause.page, clause.text.slice(start, end)),
+      clause.page.source === 'ocr' && typeof offer.value === 'string' && !/^\d{4}-\d\d-\d\d$|^[a-z-]+$/.test(offer.value) ? OCR_TEXT_CONFIDENCE : 1,
+    ),
     source: clause.page.source === 'ocr' ? 'ocr' : 'text',
     citation: { page: clause.page.page, text: quoteOf(clause, start) },
   };
