@@ -102,7 +102,7 @@ export function readPagesWithFields(
   fields: FormField[],
   pages: PageText[],
   engines: ReaderEngines,
-): { form: ContractForm; offers: ProposedFact[]; placed: Set<FormField> } {
+): { form: ContractForm; family: ContractForm; offers: ProposedFact[]; placed: Set<FormField> } {
   const placed = new Set<FormField>();
   const spansByPage = new Map<number, FieldSpan[]>();
   const read = pages.map((page) => {
@@ -113,7 +113,7 @@ export function readPagesWithFields(
     spansByPage.set(page.page, spans);
     return withValues;
   });
-  const { form, offers } = clauseOffers(read, engines);
+  const { form, family, offers } = clauseOffers(read, engines);
   const proposals = offers.map((offer): ProposedFact => {
     const spans = spansByPage.get(offer.clause.page.page);
     const field = fieldOf(offer, spans);
@@ -126,5 +126,5 @@ export function readPagesWithFields(
       citation: { page: field.page, text: fieldCitationText(field), field: field.name },
     };
   });
-  return { form, offers: proposals, placed };
+  return { form, family, offers: proposals, placed };
 }

@@ -43,7 +43,7 @@ export function readFacts(input: { fields: FormField[]; pages: PageText[] }, eng
     if (fact.value === null || !citationIsVerified(input, fact)) return;
     offers.set(fact.key, [...(offers.get(fact.key) ?? []), fact]);
   };
-  for (const fact of withinFormFamily(form, [...readFormFields(unplaced), ...read.offers])) offer(fact);
+  for (const fact of withinFormFamily(read.family, [...readFormFields(unplaced), ...read.offers])) offer(fact);
   const fields = [...offers.entries()].map(([key, list]) => mergeOffers(key, list)).filter((fact): fact is ProposedFact => fact !== null);
   const order: FactSource[] = ['form_field', 'text', 'ocr', 'ai'];
   const paths = order.filter((source) => fields.some((fact) => fact.source === source));

@@ -88,10 +88,25 @@ function decideForm(clauses: Clause[]): { form: ContractForm; fact: ClauseOffer 
   return { form: 'generic', fact: null };
 }
 
-/** Everything the pages' clauses say about the facts, with where each is said; and the form family the pages follow. */
-export function clauseOffers(pages: PageText[], engines: ReaderEngines): { form: ContractForm; offers: ClauseOffer[] } {
+const TEXAS_WORDS = /\bOption\s+(?:Fee|Period)\b|\bTRE[CG]\s*(?:No\.?\s*)?20-1\d\b|Third\s+Party\s+Financing\s+Addendum|\bT-47\b|\bTREC\b|Buyer\s+Approval/i;
+const CALIFORNIA_WORDS = /Close\s+of\s+Escrow|Days\s+after\s+Acceptance|Escrow\s+Holder|\b[Cc]\.[Aa]\.[Rr]\.|\bCOE\b/;
+
+/**
+ * Without a form's mark or a state, the family the contract's own terms
+ * belong to (an option period is Texas's, a close of escrow California's),
+ * only to keep the other family's deadlines out; too weak to propose a form.
+ */
+function familyByTerms(clauses: Clause[]): ContractForm {
+  const texas = clauses.filter((clause) => TEXAS_WORDS.test(clause.text)).length;
+  const california = clauses.filter((clause) => CALIFORNIA_WORDS.test(clause.text)).length;
+  return texas > 2 * california ? 'trec-20-18' : california > 2 * texas ? 'car-rpa' : 'generic';
+}
+
+/** Everything the pages' clauses say about the facts, with where each is said; the form the pages show, and the family their terms follow. */
+export function clauseOffers(pages: PageText[], engines: ReaderEngines): { form: ContractForm; family: ContractForm; offers: ClauseOffer[] } {
   const clauses = pages.flatMap((page) => splitClauses(page));
   const { form, fact } = decideForm(clauses);
+  const family = form !== 'generic' ? form : familyByTerms(clauses);
   const offers: ClauseOffer[] = fact ? [fact] : [];
   for (const clause of clauses) {
     const at = (key: FactKey, value: FactValue, start: number, end: number) => offers.push({ key, value, clause, start, end });
@@ -103,17 +118,17 @@ export function clauseOffers(pages: PageText[], engines: ReaderEngines): { form:
     }
     for (const address of addressOffers(clause)) at('property_address', address.value, address.start, address.end);
   }
-  return { form, offers };
+  return { form, family, offers };
 }
 
 /** Drops the other state's deadlines once the form family is known: a Texas contract has no escrow period, a California one no option period. */
-export function withinFormFamily(form: ContractForm, offers: ProposedFact[]): ProposedFact[] {
-  const otherFamily = form === 'trec-20-18' ? CALIFORNIA_ONLY : form === 'car-rpa' ? TEXAS_ONLY : [];
+export function withinFormFamily(family: ContractForm, offers: ProposedFact[]): ProposedFact[] {
+  const otherFamily = family === 'trec-20-18' ? CALIFORNIA_ONLY : family === 'car-rpa' ? TEXAS_ONLY : [];
   return offers.filter((offer) => !otherFamily.includes(offer.key));
 }
 
 /** The pages' text read clause by clause: every offer cited by its words on its page. */
 export function readPageTexts(pages: PageText[], engines: ReaderEngines): { form: ContractForm; offers: ProposedFact[] } {
-  const { form, offers } = clauseOffers(pages, engines);
-  return { form, offers: offers.map(textProposal) };
+  const { form, family, offers } = clauseOffers(pages, engines);
+  return { form, offers: withinFormFamily(family, offers.map(textProposal)) };
 }
