@@ -15,14 +15,12 @@ import type { ContractForm, FactKey, FactValue, PageText, ProposedFact, ReaderEn
 const TEXT_CONFIDENCE = 0.9;
 /** OCR can misread a digit while the words around it still read right. */
 const OCR_CONFIDENCE = 0.8;
-/** A form family inferred from the state alone (no form's mark): likely, not certain. */
-const STATE_FORM_CONFIDENCE = 0.7;
 /**
- * A name or address read by OCR is shown for review even when every word
- * read clearly: one wrong letter makes it wrong, and OCR drops accents and
- * swaps letters with confidence.
+ * A form family read from the state alone (no form's mark): residential
+ * resales follow the state's form (TREC in Texas, C.A.R. in California),
+ * so this is the family whose deadline rules apply; less sure than a mark.
  */
-const OCR_TEXT_CONFIDENCE = 0.75;
+const STATE_FORM_CONFIDENCE = 0.85;
 /** Doubtful OCR values stay offers, but below the review screen's 0.8 rather than looking certain. */
 const MIN_OCR_CONFIDENCE = 0.3;
 
@@ -62,11 +60,7 @@ export function textProposal(offer: ClauseOffer): ProposedFact {
   return {
     key: offer.key,
     value: offer.value,
-    confidence: Math.min(
-      offer.confidence ?? 1,
-      confidenceOf(clause.page, clause.text.slice(start, end)),
-      clause.page.source === 'ocr' && typeof offer.value === 'string' && !/^\d{4}-\d\d-\d\d$|^[a-z-]+$/.test(offer.value) ? OCR_TEXT_CONFIDENCE : 1,
-    ),
+    confidence: Math.min(offer.confidence ?? 1, confidenceOf(clause.page, clause.text.slice(start, end))),
     source: clause.page.source === 'ocr' ? 'ocr' : 'text',
     citation: { page: clause.page.page, text: quoteOf(clause, start) },
   };
