@@ -75,7 +75,7 @@ describe('values as contracts write them', () => {
     });
   });
 
-  it('writes an address as "street, city, ST zip" and reads a USDA loan as financed', () => {
+  it('writes an address as "street, city, ST zip" and reads a USDA loan as "other" financing', () => {
     const facts = values(
       read(
         'A. LAND: Lot 4, Block 2, City of Temple, known as 88 Quarry Rd, Temple, Texas 76502 (address/zip code).',
@@ -84,6 +84,6 @@ describe('values as contracts write them', () => {
     );
     expect(facts.property_address, 'Texas as TX').toBe('88 Quarry Rd, Temple, TX 76502');
     expect(facts.all_cash, 'a USDA loan is not cash').toBe(false);
-    expect(facts.financing_type, 'no financing type of our own for USDA: left to the person').toBeUndefined();
+    expect(facts.financing_type, 'contracts.financing_type stores USDA as other').toBe('other');
   });
 });

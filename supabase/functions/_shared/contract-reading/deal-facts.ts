@@ -14,34 +14,30 @@ export interface DealOffer<T> {
   end: number;
 }
 
-/**
- * A loan type as written; USDA loans have no financing type of their own in
- * contracts.financing_type, so they say only that the deal is not all cash.
- */
-export type LoanKind = FinancingType | 'usda';
 
-const LOAN_WORDS: [LoanKind, RegExp][] = [
+/** contracts.financing_type has no USDA or seller financing of its own: both are "other". */
+const LOAN_WORDS: [FinancingType, RegExp][] = [
   ['conventional', /^conventional$/i],
   ['fha', /^fha$/i],
   ['va', /^va$/i],
   ['cash', /^(?:all\s+)?cash$/i],
-  ['usda', /^usda$/i],
+  ['other', /^(?:usda|seller\s+financing)$/i],
 ];
 const typeOf = (word: string) => LOAN_WORDS.find(([, pattern]) => pattern.test(word.trim()))?.[0] ?? null;
 
 /** A box ticked as typed ("[X]") or as OCR tends to read it ("[x]", "|X]", "(X)"). */
-const TICKED_WORD = /[[|(lI1]\s*[Xx×✓]\s*[\]|)lI1]\s*(Conventional|FHA|VA|USDA|All\s+cash(?:\s+offer)?|Cash)\b/gi;
+const TICKED_WORD = /[[|(lI1]\s*[Xx×✓]\s*[\]|)lI1]\s*(Conventional|FHA|VA|USDA|Seller\s+Financing|All\s+cash(?:\s+offer)?|Cash)\b/gi;
 const CASH_PHRASES = /\ball[- ]cash\b(?!\s*offer\b)|\b(?:entire|whole)\s+(?:purchase|sales)\s+price\s+in\s+cash\b|\bnot\s+(?:subject\s+to|contingent\s+(?:up)?on|conditioned\s+(?:up)?on)\s+(?:\w+\s+){0,4}?(?:financing|a\s+loan)\b|\bno\s+financing\s+contingency\b/i;
 const LOAN_MENTION = /\b(Conventional|FHA|VA|USDA)\b(?=\s+(?:Insured\s+)?(?:loan|financing)\b|\)|\s*$|\s*[;,])/g;
 
 /** The financing types a clause states. */
-export function financingOffers(clause: Clause): DealOffer<LoanKind>[] {
+export function financingOffers(clause: Clause): DealOffer<FinancingType>[] {
   const text = clause.text;
   const ticked = [...text.matchAll(TICKED_WORD)];
   if (ticked.length) {
     return ticked
       .map((match) => ({ value: /cash/i.test(match[1]) ? 'cash' : typeOf(match[1]), start: match.index, end: match.index + match[0].length }))
-      .filter((offer): offer is DealOffer<LoanKind> => offer.value !== null);
+      .filter((offer): offer is DealOffer<FinancingType> => offer.value !== null);
   }
   // TREC's price paragraph: no financing at all ("Sum of all financing … $0") means the buyer pays cash.
   const noFinancing = /sum\s+of\s+(?:all\s+)?financing[^$]*?(?:\$|USD)\s?0(?:\.00)?\b(?![\d,])/i.exec(text);

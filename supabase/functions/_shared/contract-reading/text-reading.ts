@@ -107,7 +107,7 @@ export function clauseOffers(pages: PageText[], engines: ReaderEngines): { form:
     for (const term of termOffers(clause, engines.chrono)) at(term.key, term.value, term.start, term.end);
     for (const name of nameOffers(clause)) at(name.key, name.value, name.start, name.end);
     for (const financing of financingOffers(clause)) {
-      if (financing.value !== 'usda') at('financing_type', financing.value, financing.start, financing.end);
+      at('financing_type', financing.value, financing.start, financing.end);
       at('all_cash', financing.value === 'cash', financing.start, financing.end);
     }
     for (const address of addressOffers(clause)) at('property_address', address.value, address.start, address.end);
