@@ -70,7 +70,11 @@ export function nameAfter(text: string, start: number): { value: string; start: 
   let count = 0;
   while (count < words.length && isNameWord(words[count][0])) {
     count++;
-    if (words[count - 1][0].endsWith(';')) break;
+    if (words[count - 1][0].endsWith(';')) {
+      // "Sierra Valley Escrow; Inc.": OCR made the comma before a suffix a semicolon.
+      if (count < words.length && SUFFIX.test(words[count][0])) return null;
+      break;
+    }
     if (words[count - 1][0].endsWith(',') && !(count < words.length && CONTINUES_AFTER_COMMA(words[count][0]))) break;
   }
   // A name cut by a smudge ("Lone Star Residential ‘Partders, L.B"), or stopping on "and" ("Aisha Galloway and | 7. OPTION"), is only part of one: better none.

@@ -44,7 +44,9 @@ function buyerAgent(clause: Clause): NameOffer[] {
   const byPhrase = /Buyer\s+is\s+represented\s+by\s/i.exec(clause.text);
   const start = label ? label.index + label[0].length : byPhrase ? byPhrase.index + byPhrase[0].length : -1;
   if (start >= 0) {
-    const name = nameAfter(clause.text.replace(/,/g, ';'), start);
+    // An agent's name stands on the label's line ("Buyer's Agent: Owen Brooks" / "This offer was accepted …").
+    const line = label ? clause.text.slice(0, lineEnd(clause, start)) : clause.text;
+    const name = nameAfter(line.replace(/,/g, ';'), start);
     return name ? [{ key: 'buyer_agent_name', ...name, value: name.value.replace(/\s+of\s.*$/, '') }] : [];
   }
   const represents = /(?:,\s*Associate,)?\s+(?:of\s+[^,.;]+?\s+)?represents\s+Buyer\b/.exec(clause.text);
@@ -79,7 +81,8 @@ function lender(clause: Clause): NameOffer[] {
     const start = label.index + label[0].length;
     const cell = clause.text.slice(start, lineEnd(clause, start)).split(/\s*[|;]/)[0];
     // Values are compared without full stops, so "N.A." and a sentence's last dot need no care here.
-    const value = cleanName(cell) ?? '';
+    // A lone number after the name is a speck ("Golden 1 Credit Union 3"), not part of it.
+    const value = cleanName(cell.replace(/\s+\d{1,2}\s*$/, '')) ?? '';
     // A sentence after an empty label is not a lender's name.
     const named = /^\p{Lu}/u.test(value) && !/^_+$/.test(value) && !/\b(?:shall|will|must|may|is|are)\b/.test(value);
     return named ? [{ key: 'lender', value, start, end: start + cell.length }] : [];
