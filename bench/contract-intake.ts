@@ -10,7 +10,9 @@
  * by tests/fixtures/contracts/score.ts: exact, wrong, flagged, missing,
  * uncited, seconds per contract p50/p95 (wall; the goal's measure) and CPU
  * seconds (this process and its OCR thread, which say more than wall time on
- * a loaded shared machine).
+ * a loaded shared machine). For the corpus's scans, "OCR words" is the share
+ * of the text twin's words that OCR gives back verbatim: what OCR lost before
+ * the reader saw the page (the old fixtures' scans have no twin).
  *
  * Goals, per set and kind (issue 53): 0 wrong values; exact ≥ 90 % of the
  * facts on text and fillable PDFs, ≥ 80 % on scans; 0 uncited; and, as
@@ -31,7 +33,9 @@ import type { Worker } from 'tesseract.js';
 import { CORPUS_DIR, loadCorpusPdfs, loadCorpusTruth, type CorpusKind } from '../tests/fixtures/contract-corpus/corpus.ts';
 import { FIXTURE_DIR, loadTruth, scoreReading, type Score } from '../tests/fixtures/contracts/score.ts';
 import type { Truth } from '../tests/fixtures/contracts/samples.ts';
-import { createNodeOcr, readContractPdf } from '../tests/support/contract-reading-node.ts';
+import { extractPdf } from '../supabase/functions/_shared/contract-reading/pdf.ts';
+import type { PageText } from '../supabase/functions/_shared/contract-reading/types.ts';
+import { createNodeOcr, nodePdfJs, PDF_OPTIONS, readContractPdf } from '../tests/support/contract-reading-node.ts';
 import { percentile } from './_percentile.ts';
 
 type SetName = 'tuning' | 'heldout' | 'fixtures';
@@ -61,14 +65,26 @@ interface Item {
   path: string;
   pages: number;
   facts: Truth;
+  /** Scans of the corpus: the text PDF the scan was made from. */
+  twin?: string;
 }
 
 function items(): Item[] {
   const out: Item[] = [];
   const corpusFacts = new Map(loadCorpusTruth().map((entry) => [entry.id, entry.facts]));
-  for (const pdf of loadCorpusPdfs()) {
+  const pdfs = loadCorpusPdfs();
+  for (const pdf of pdfs) {
     if (!sets.includes(pdf.split) || !kinds.includes(pdf.kind)) continue;
-    out.push({ set: pdf.split, name: pdf.file, kind: pdf.kind, path: path.join(CORPUS_DIR, pdf.file), pages: pdf.pages, facts: corpusFacts.get(pdf.id)! });
+    const twin = pdf.kind === 'scan' ? pdfs.find((other) => other.id === pdf.id && other.kind === 'text') : undefined;
+    out.push({
+      set: pdf.split,
+      name: pdf.file,
+      kind: pdf.kind,
+      path: path.join(CORPUS_DIR, pdf.file),
+      pages: pdf.pages,
+      facts: corpusFacts.get(pdf.id)!,
+      ...(twin ? { twin: path.join(CORPUS_DIR, twin.file) } : {}),
+    });
   }
   if (sets.includes('fixtures')) {
     for (const entry of loadTruth()) {
@@ -84,14 +100,37 @@ interface Result {
   seconds: number;
   cpuSeconds: number;
   score: Score;
+  /** Scans with a twin: the twin's words, and how many of them OCR gave back (as a multiset). */
+  ocrWords?: { found: number; total: number };
 }
+
+/** How many of the twin's words the OCR'd pages hold verbatim, each occurrence counted once. */
+async function ocrWordsFound(twinPath: string, ocrPages: PageText[]): Promise<{ found: number; total: number }> {
+  const twin = await extractPdf(nodePdfJs, new Uint8Array(fs.readFileSync(twinPath)), PDF_OPTIONS);
+  const words = (pages: PageText[]) => pages.flatMap((page) => page.text.split(/\s+/).filter(Boolean));
+  const left = new Map<string, number>();
+  for (const word of words(ocrPages)) left.set(word, (left.get(word) ?? 0) + 1);
+  const expected = words(twin.pageTexts);
+  let found = 0;
+  for (const word of expected) {
+    const count = left.get(word) ?? 0;
+    if (count > 0) {
+      found++;
+      left.set(word, count - 1);
+    }
+  }
+  return { found, total: expected.length };
+}
+
+const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 
 function describe(result: Result): string[] {
   const { score } = result;
   const lines = [
     `${result.item.name}: ${score.exact}/${score.expected} exact in ${result.seconds.toFixed(2)} s (CPU ${result.cpuSeconds.toFixed(2)} s)` +
       (score.missing.length ? `; missing ${score.missing.join(', ')}` : '') +
-      (score.flagged.length ? `; flagged ${score.flagged.join(', ')}` : ''),
+      (score.flagged.length ? `; flagged ${score.flagged.join(', ')}` : '') +
+      (result.ocrWords ? `; OCR words ${pct(result.ocrWords.found / result.ocrWords.total)}` : ''),
   ];
   for (const wrong of score.wrong) lines.push(`  wrong ${wrong.key}: proposed ${JSON.stringify(wrong.proposed)}, truth ${JSON.stringify(wrong.truth)}`);
   for (const uncited of score.uncited) lines.push(`  uncited ${uncited.key}: ${JSON.stringify(uncited.value)}`);
@@ -118,6 +157,7 @@ try {
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const result: Result = { item, seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6, score: scoreReading(item, reading, { fields: extracted.fields, pages }) };
+    if (item.twin) result.ocrWords = await ocrWordsFound(item.twin, pages);
     results.push(result);
     const { score } = result;
     const progress = `[${index + 1}/${all.length}, ${((performance.now() - runStarted) / 1000).toFixed(0)} s]`;
@@ -127,21 +167,25 @@ try {
       const [first, ...rest] = describe(result);
       console.log(`${progress} ${first}`);
       for (const line of rest) console.log(line);
-    } else if (item.kind === 'scan') console.log(`${progress} ${item.name}: ${score.exact}/${score.expected} exact in ${seconds.toFixed(2)} s`);
+    } else if (item.kind === 'scan') console.log(`${progress} ${describe(result)[0]}`);
   }
 } finally {
   await ocr?.terminate();
 }
 
 const failures: string[] = [];
-const pct = (n: number) => `${(n * 100).toFixed(1)} %`;
 const sum = (rows: Result[], count: (score: Score) => number) => rows.reduce((total, row) => total + count(row.score), 0);
+const ocrWords = (rows: Result[]) => {
+  const measured = rows.filter((row) => row.ocrWords);
+  const total = measured.reduce((n, row) => n + row.ocrWords!.total, 0);
+  return total === 0 ? '-' : pct(measured.reduce((n, row) => n + row.ocrWords!.found, 0) / total);
+};
 console.log(`\nload average at the end: ${os.loadavg().map((n) => n.toFixed(1)).join(' ')} on ${os.availableParallelism()} cores; whole run ${((performance.now() - runStarted) / 1000).toFixed(0)} s`);
 for (const set of sets) {
   const setRows = results.filter((row) => row.item.set === set);
   if (setRows.length === 0) continue;
   console.log(`\n${set}`);
-  console.log('kind      contracts  facts   exact  wrong  flagged  missing  uncited  s/contract p50    p95  CPU s p50    p95');
+  console.log('kind      contracts  facts   exact  wrong  flagged  missing  uncited  s/contract p50    p95  CPU s p50    p95  OCR words');
   for (const kind of kinds) {
     const rows = setRows.filter((row) => row.item.kind === kind);
     if (rows.length === 0) continue;
@@ -165,6 +209,7 @@ for (const set of sets) {
         percentile(seconds, 95).toFixed(2).padStart(6),
         percentile(cpuSeconds, 50).toFixed(2).padStart(10),
         percentile(cpuSeconds, 95).toFixed(2).padStart(6),
+        ocrWords(rows).padStart(10),
       ].join(' '),
     );
     if (wrong > 0) failures.push(`${set} ${kind}: ${wrong} wrong value(s)`);
