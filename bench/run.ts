@@ -5,6 +5,9 @@
  *
  *   npm run bench                 all benchmarks
  *   npm run bench -- realtime     only those whose file name contains "realtime"
+ *   npm run bench -- contract-intake
+ *                                 a name that is a script's whole name runs that
+ *                                 script alone (not contract-intake-function too)
  *   npm run bench -- realtime-fanout --rate 40
  *                                 names first; everything from the first option
  *                                 on is passed to each script
@@ -18,11 +21,11 @@ const args = process.argv.slice(2);
 const firstOption = args.findIndex((a) => a.startsWith('-'));
 const only = firstOption < 0 ? args : args.slice(0, firstOption);
 const scriptArgs = firstOption < 0 ? [] : args.slice(firstOption);
-const scripts = fs
-  .readdirSync(dir)
-  .filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.startsWith('_'))
-  .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
-  .sort();
+const available = fs.readdirSync(dir).filter((f) => f.endsWith('.ts') && f !== 'run.ts' && !f.startsWith('_'));
+const isNamed = (name: string, file: string) => file === name || file === `${name}.ts`;
+/** A name that is a script's whole name picks that script; any other name picks the scripts containing it. */
+const picks = (name: string, file: string) => (available.some((other) => isNamed(name, other)) ? isNamed(name, file) : file.includes(name));
+const scripts = available.filter((f) => only.length === 0 || only.some((name) => picks(name, f))).sort();
 
 const failed: string[] = [];
 for (const script of scripts) {
