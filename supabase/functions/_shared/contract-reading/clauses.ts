@@ -138,6 +138,8 @@ function sentenceBreaks(text: string): number[] {
   const boundary = /([.;])\s+(?=["“([]?[\p{Lu}\d]|-\s)|;\s+/gu;
   for (const match of text.matchAll(boundary)) {
     const end = match.index + 1;
+    // "Sierra Valley Escrow; Inc.": OCR's semicolon for the comma before an entity's suffix ends nothing.
+    if (/^\s*(?:Inc|LLC|L\.?P|N\.A|Ltd|Corp)\b/.test(text.slice(end))) continue;
     // A speck after a label ("Title / Escrow: . Pacific …") ends no sentence.
     if (match[1] === '.' && /:\s*\.$/.test(text.slice(Math.max(0, end - 4), end))) continue;
     // Dot leaders ("Sales Price ........ $ 425,000") join a label to its value.
