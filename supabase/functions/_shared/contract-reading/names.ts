@@ -6,6 +6,7 @@
  * label), so "X and Y Z", "A, Trustee of the B Trust dated May 2, 2001" and
  * "C Homes, LLC" stay whole and nothing runs across the next label.
  */
+import { isPlaceholderName } from './normalise.ts';
 
 /** Lower-case words that belong inside names and trust titles. */
 const CONNECTORS = new Set(['and', 'of', 'the', 'dated', 'de', 'del', 'la', 'le', 'van', 'von', 'der', 'da', 'di', 'du', 'y', '&']);
@@ -34,7 +35,7 @@ function trimName(words: string[]): string | null {
   if (/(?:^|\s)[\p{L}'’-]{3,}\.$/u.test(name) && !/\b(?:Inc|Co|Corp|Ltd|Jr|Sr)\.$/.test(name)) name = name.slice(0, -1);
   // A name has a word written like one ("ET 3" is what OCR made of a smudge).
   if (name.length < 3 || !/^\p{Lu}/u.test(name) || !/\p{Lu}\p{Ll}/u.test(name) || words.length > 18) return null;
-  return name;
+  return isPlaceholderName(name) ? null : name;
 }
 
 /**

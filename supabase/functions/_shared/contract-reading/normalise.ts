@@ -98,6 +98,18 @@ export function parseDays(text: string): number | null {
 }
 
 /**
+ * Words a form puts in a name's blank when there is no name: "None" for an
+ * unrepresented buyer, "TBD" for a lender not yet chosen. Never a name.
+ */
+const PLACEHOLDER = /^(?:none|n\/?a|tbd|tba|to be (?:determined|decided|announced|selected)|not applicable|not yet (?:chosen|selected|determined)|unknown|pending|unrepresented|self|same|see (?:above|below|addendum)|[-–—_]+)$/i;
+
+/** Whether a value in a name's place is a placeholder rather than a name ("None", "TBD", "N/A — buyer unrepresented"). */
+export function isPlaceholderName(value: string): boolean {
+  const words = value.trim().replace(/[.,;:]+$/, '');
+  return PLACEHOLDER.test(words) || /^(?:none|n\/a|tbd|tba)\b/i.test(words);
+}
+
+/**
  * A person's or company's name as written, with surrounding punctuation and
  * blanks dropped — and a stray lower-case letter or mark at either end, which
  * is what OCR makes of a speck beside a line ("Owen Brooks i").
@@ -109,7 +121,7 @@ export function cleanName(text: string): string | null {
   while (words.length > 1 && stray(words[0])) words.shift();
   const value = words.join(' ').replace(/^[\s,;:.("]+|[\s,;:("]+$/g, '').trim();
   // Names are written with capitals; "po" or "co" after a label is what OCR made of a blank.
-  if (value.length < 3 || !/[A-Z]/.test(value) || /^_+$/.test(value)) return null;
+  if (value.length < 3 || !/[A-Z]/.test(value) || /^_+$/.test(value) || isPlaceholderName(value)) return null;
   return value;
 }
 
