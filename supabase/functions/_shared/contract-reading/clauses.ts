@@ -90,6 +90,16 @@ function cells(line: string, from: number): { from: number; to: number }[] {
 
 type Run = { from: number; to: number; newParagraph: boolean; blank: boolean };
 
+/**
+ * "… and Beatrice" / "L. Mercer (Buyer) agree …": a line opening with an
+ * initial and a surname, after a prose line that stops on a name without
+ * punctuation, is the rest of that name, not an item lettered "L.".
+ */
+function continuesNameAtInitial(previous: string, line: string): boolean {
+  if (!/^\s*\p{Lu}\.\s+\p{Lu}[\p{L}'’-]+(?:,|\s+\(|\s+and\b|\s*$)/u.test(line)) return false;
+  return /(?:\s\p{Lu}\p{Ll}+|\sand)\s*$/u.test(previous) && (previous.match(/\b\p{Ll}+\b/gu) ?? []).length >= 3;
+}
+
 /** The page's lines as runs in reading order: a two-column block left column first. */
 function runsOf(text: string): Run[] {
   const lines: { text: string; from: number }[] = [];
@@ -107,13 +117,16 @@ function runsOf(text: string): Run[] {
     left.length = 0;
     right.length = 0;
   };
+  const previousLine = new Map<Run[], string>();
   const push = (target: Run[], lineText: string, from: number) => {
+    const previous = previousLine.get(target) ?? '';
+    previousLine.set(target, lineText);
     if (lineText.trim() === '' || /^[\s|_-]*$/.test(lineText)) {
       target.push({ from, to: from, newParagraph: true, blank: true });
       return;
     }
     const parts = cells(lineText, from);
-    const starts = PARAGRAPH_START.test(lineText) || isTableRow(lineText);
+    const starts = (PARAGRAPH_START.test(lineText) && !continuesNameAtInitial(previous, lineText)) || isTableRow(lineText);
     parts.forEach((cell, i) => target.push({ ...cell, newParagraph: i > 0 || starts, blank: false }));
   };
   for (const [index, line] of lines.entries()) {
@@ -245,7 +258,8 @@ export function lineEnd(clause: Clause, start: number): number {
   let index = clause.pieces.findIndex((piece) => piece.at + (piece.to - piece.from) > start);
   if (index < 0) return clause.text.length;
   let end = clause.pieces[index].at + (clause.pieces[index].to - clause.pieces[index].from);
-  while (index + 1 < clause.pieces.length && /^\s*_+[\s_]*$|(?:\band|,|&|\bof|\bthe)\s*$/.test(clause.text.slice(start, end))) {
+  // A word broken by a hyphen at the line's end ("Imbriale-" / "Dunn") goes on too.
+  while (index + 1 < clause.pieces.length && /^\s*_+[\s_]*$|(?:\band|,|&|\bof|\bthe|\p{L}-)\s*$/u.test(clause.text.slice(start, end))) {
     index++;
     end = clause.pieces[index].at + (clause.pieces[index].to - clause.pieces[index].from);
   }

@@ -15,8 +15,17 @@ const SUFFIX = /^(?:LLC|L\.L\.C\.|LP|L\.P\.|Inc|INC|Ltd|LTD|PLLC|N\.A|Co|Corp|Jr
 /** Words that end a name: the parties' roles and the words that introduce them. */
 const ROLE_WORD = /^["“(]*(?:Buyers?|Sellers?|Purchasers?|Vendors?|Seller's|Buyer's|WHEREAS|Signed)\b/i;
 
-function isNameWord(word: string): boolean {
-  if (word === '' || /[:()]/.test(word) || ROLE_WORD.test(word)) return false;
+/**
+ * Words that follow a name without being part of it: a licence or file
+ * number's label ("Lorena Castellanos License # 0201", "Dunn, DRE 0205",
+ * "… Escrow, Inc. Escrow No. SAC-27").
+ */
+const AFTER_NAME_LABEL = /^(?:Licen[cs]es?|Lic\.?|DRE|NMLS|CalBRE|BRE|TREC|#.*|No\.?|Number|Nos?\.?:?)$/;
+
+function isNameWord(word: string, next?: string): boolean {
+  if (word === '' || /[:()]/.test(word) || ROLE_WORD.test(word) || AFTER_NAME_LABEL.test(word)) return false;
+  // "Escrow No.", "File #": a word before a number's label is that label's, not the name's.
+  if (next !== undefined && /^(?:No\.?|#\S*|Number)$/.test(next)) return false;
   if (SUFFIX.test(word)) return true;
   if (CONNECTORS.has(word)) return true;
   if (/^\d{1,4}[,.]?$/.test(word)) return true; // a trust's date: "dated May 2, 2001"
@@ -24,17 +33,28 @@ function isNameWord(word: string): boolean {
   return /^\p{Lu}[\p{L}'’.-]*[,;]?$/u.test(word);
 }
 
+/** A word of a name written in capitals: capitals, initials, "U/D/T", a date's figures; never a role or a lower-case word. */
+function isCapitalsNameWord(word: string): boolean {
+  if (ROLE_WORD.test(word) || AFTER_NAME_LABEL.test(word) || /[:()"“”]/.test(word)) return false;
+  return /^\p{Lu}[\p{Lu}'’./&-]*[,;]?$/u.test(word) || /^\d{1,4}[,.]?$/.test(word) || word === '&';
+}
+
 /** Leading and trailing words that cannot start or end a name ("and", "the", a year), and the punctuation after it. */
 function trimName(words: string[]): string | null {
-  while (words.length && (CONNECTORS.has(words[0]) || /^\d/.test(words[0]))) words.shift();
-  while (words.length && CONNECTORS.has(words[words.length - 1])) words.pop();
+  const connector = (word: string) => CONNECTORS.has(word.toLowerCase());
+  while (words.length && (connector(words[0]) || /^\d/.test(words[0]))) words.shift();
+  while (words.length && connector(words[words.length - 1])) words.pop();
   // A lone capital at the end is a speck ("Monica Esparza A"): initials carry their full stop. A number ends a name only as a date's year.
   while (words.length > 1 && (/^\p{Lu}$/u.test(words[words.length - 1]) || (/^\d+[.,]?$/.test(words[words.length - 1]) && !/^\d{1,2},$/.test(words[words.length - 2] ?? '')))) words.pop();
-  let name = words.join(' ').replace(/[,;]+$/, '').replace(/\.{2,}$/, '.');
+  // "L. Mercer" is the end of a name wrapped after its first name ("… Beatrice / L. Mercer"): a partial name is worse than none.
+  if (words.length === 2 && /^\p{Lu}\.$/u.test(words[0])) return null;
+  // A word broken by a hyphen at a line's end is one word ("Imbriale- Dunn").
+  let name = words.join(' ').replace(/(?<=\p{L})- (?=\p{L})/gu, '-').replace(/[,;]+$/, '').replace(/\.{2,}$/, '.');
   // "Kevin Ramirez." ends a sentence; "Inc." and "N.A." keep their full stop.
   if (/(?:^|\s)[\p{L}'’-]{3,}\.$/u.test(name) && !/\b(?:Inc|Co|Corp|Ltd|Jr|Sr)\.$/.test(name)) name = name.slice(0, -1);
   // A name has a word written like one ("ET 3" is what OCR made of a smudge).
-  if (name.length < 3 || !/^\p{Lu}/u.test(name) || !/\p{Lu}\p{Ll}/u.test(name) || words.length > 18) return null;
+  const writtenLikeName = /\p{Lu}\p{Ll}/u.test(name) || (name === name.toUpperCase() && name.split(' ').filter((word) => /^\p{Lu}{3,}/u.test(word)).length >= 2);
+  if (name.length < 3 || !/^\p{Lu}/u.test(name) || !writtenLikeName || words.length > 18) return null;
   return isPlaceholderName(name) ? null : name;
 }
 
@@ -58,7 +78,11 @@ function cutBySmudge(stop: string, beyond: string | undefined): boolean {
 }
 
 /** After "Name," a name goes on only with an entity suffix, a trustee's title or a date. */
-const CONTINUES_AFTER_COMMA = (next: string) => SUFFIX.test(next) || /^Trustees?\b/.test(next) || /^\d/.test(next);
+const CONTINUES_AFTER_COMMA = (next: string, afterNext?: string) =>
+  SUFFIX.test(next) || /^Trustees?\b/i.test(next) || /^\d/.test(next) || (next === 'by' && afterNext !== undefined && /^\p{Lu}/u.test(afterNext));
+
+/** "X Trust, by Y, Trustee": "by" after a comma goes on to the person signing for the entity. */
+const signsFor = (word: string, previous: string | undefined) => word === 'by' && previous !== undefined && previous.endsWith(',');
 
 /** The name a clause states from `start` onwards ("Walter and June Albrecht Date: …" → "Walter and June Albrecht"). */
 export function nameAfter(text: string, start: number): { value: string; start: number; end: number } | null {
@@ -69,15 +93,18 @@ export function nameAfter(text: string, start: number): { value: string; start: 
   // A name starts with a capital: "dated December 21, 2004" after an empty label is the end of a name written elsewhere.
   if (words.length === 0 || !/^\p{Lu}/u.test(words[0][0])) return null;
   let count = 0;
-  while (count < words.length && isNameWord(words[count][0])) {
+  while (count < words.length && (isNameWord(words[count][0], words[count + 1]?.[0]) || signsFor(words[count][0], words[count - 1]?.[0]))) {
     count++;
     if (words[count - 1][0].endsWith(';')) {
       // "Sierra Valley Escrow; Inc.": OCR made the comma before a suffix a semicolon.
       if (count < words.length && SUFFIX.test(words[count][0])) return null;
       break;
     }
-    if (words[count - 1][0].endsWith(',') && !(count < words.length && CONTINUES_AFTER_COMMA(words[count][0]))) break;
+    if (words[count - 1][0].endsWith(',') && !(count < words.length && CONTINUES_AFTER_COMMA(words[count][0], words[count + 1]?.[0]))) break;
   }
+  // A name ending in a comma or a hyphen where the text ends ("Tidewater Cove Investments," / "LLC, …" on the next column's line) was cut by a wrap.
+  if (count > 0 && count === words.length && /[,-]$/.test(words[count - 1][0])) return null;
+  if (count > 0 && /\p{L}-$/u.test(words[count - 1][0])) return null;
   // A name cut by a smudge ("Lone Star Residential ‘Partders, L.B"), or stopping on "and" ("Aisha Galloway and | 7. OPTION"), is only part of one: better none.
   if (count < words.length && cutBySmudge(words[count][0], words[count + 1]?.[0])) return null;
   if (count > 0 && count < words.length && /^(?:and|&|of|the)$|,$/.test(words[count - 1][0]) && !/^\p{Ll}/u.test(words[count][0])) return null;
@@ -90,10 +117,14 @@ export function nameAfter(text: string, start: number): { value: string; start: 
 /** The name a clause states right before `end` ("… and Tamika Reeves (Buyer)" → "Tamika Reeves"). */
 export function nameBefore(text: string, end: number): { value: string; start: number; end: number } | null {
   const words = [...text.slice(0, end).matchAll(/\S+/g)];
+  // A name written in capitals in prose ("… and CLAIRE D. FONTAINE AND PAUL A. FONTAINE, TRUSTEES OF … ("Purchaser")") is read in capitals to its start.
+  const nearestWord = [...words].reverse().find((match) => /\p{L}/u.test(match[0]) && !SUFFIX.test(match[0]))?.[0] ?? '';
+  const inCapitals = /^\p{Lu}{2}/u.test(nearestWord) && nearestWord === nearestWord.toUpperCase() && !ROLE_WORD.test(nearestWord);
+  const partOfName = (word: string) => (inCapitals ? isCapitalsNameWord(word) : isNameWord(word));
   let first = words.length;
-  while (first > 0 && isNameWord(words[first - 1][0])) {
+  while (first > 0 && partOfName(words[first - 1][0])) {
     // "Galloway, Trustee": a comma inside a name only before a suffix, a title or a date.
-    if (first < words.length && words[first - 1][0].endsWith(',') && !CONTINUES_AFTER_COMMA(words[first][0])) break;
+    if (first < words.length && words[first - 1][0].endsWith(',') && !CONTINUES_AFTER_COMMA(words[first][0], words[first + 1]?.[0])) break;
     first--;
   }
   if (first === words.length) return null;

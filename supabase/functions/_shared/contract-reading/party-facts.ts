@@ -24,6 +24,22 @@ const PARTY_LABEL = /^\s*(?:\(?[a-z0-9]{1,3}\)\s*|[A-Z]\.\s+)?(Buyers?|Sellers?|
 /** "(Seller)", "("Buyer")", "(hereinafter "Purchaser")", ", as Buyer", ", hereinafter called Seller". */
 const ROLE_AFTER = /\(\s*(?:hereinafter\s+(?:called\s+)?)?["“]?(Buyers?|Sellers?|Purchasers?|Vendors?)["”]?\s*\)|,\s*(?:as|hereinafter\s+called)\s+(?:the\s+)?["“]?(Buyers?|Sellers?|Purchasers?|Vendors?)\b/gi;
 
+/** What an entity is, written between its name and its role: "X, LLC, a Texas limited liability company (Seller)". */
+const ENTITY_KIND = /,\s*an?\s+(?:[\p{L}]+\s+){0,2}?(?:limited\s+liability\s+company|(?:limited|general)\s+partnership|corporation|partnership|company)\s*,?\s*$/iu;
+/** Words that make a name an entity's rather than a person's. */
+const ENTITY_WORD = /\b(?:LLC|L\.L\.C|LP|L\.P|Inc|Corp|Ltd|Company|Co|Trust|Estate|Homes|Properties|Investments|Partners|Holdings|Group|Bank|Title|Escrow)\b/i;
+
+/**
+ * Two people's names written side by side without "and" ("Buyer: Ambrose
+ * Delacourt   Winifred Delacourt" on a signature line): four or more plain
+ * words with no connector, comma or entity word. Where one name ends is
+ * uncertain, so neither is offered.
+ */
+export function isPeopleSideBySide(value: string): boolean {
+  const words = value.split(/\s+/);
+  return words.length >= 4 && !/[,&]|\s(?:and|of|the|y)\s/i.test(value) && !ENTITY_WORD.test(value) && words.every((word) => !/^\p{Lu}\.$/u.test(word));
+}
+
 function parties(clause: Clause): NameOffer[] {
   const offers: NameOffer[] = [];
   const label = PARTY_LABEL.exec(clause.text);
@@ -32,10 +48,12 @@ function parties(clause: Clause): NameOffer[] {
     if (name) offers.push({ key: roleKey(label[1]), ...name });
   }
   for (const match of clause.text.matchAll(ROLE_AFTER)) {
-    const name = nameBefore(clause.text, match.index);
+    const kind = ENTITY_KIND.exec(clause.text.slice(0, match.index));
+    const name = nameBefore(clause.text, kind ? kind.index : match.index);
     if (name) offers.push({ key: roleKey(match[1] ?? match[2]), ...name });
   }
-  return offers;
+  // A party's name has at least two words: one word alone ("Fitzgerald-Nakamura") is the end of a name read across a column.
+  return offers.filter((offer) => offer.value.split(/\s+/).length >= 2 && !isPeopleSideBySide(offer.value));
 }
 
 /** "Buyer's Agent: X, Brokerage", "Selling Associate (Buyer's Agent): X", "Buyer is represented by X", "X of Brokerage represents Buyer". */
@@ -55,17 +73,25 @@ function buyerAgent(clause: Clause): NameOffer[] {
   return name ? [{ key: 'buyer_agent_name', ...name }] : [];
 }
 
-/** A company's name has at least two words, or ends like one ("Title", "Escrow", "Bank"). */
+/** A company's name has at least two words, and is not a label's own words. */
 const looksLikeCompany = (value: string) => value.split(' ').length >= 2 && !/^(?:Escrow Holder|Title Company|Escrow Agent)$/i.test(value);
+/** A title company or escrow holder is a company that says what it does ("… Title", "… Escrow, Inc.", "… Abstract"): a person (an escrow officer) is not one. */
+const looksLikeTitleCompany = (value: string) =>
+  looksLikeCompany(value) && /\b(?:Title|Escrow|Abstract|Guaranty|Settlement|Closing|Company|Co|Inc|LLC|Group|Services|Agency)\b/i.test(value);
+/** A lender named in prose ("loan … with X") is a lending company; "with Origination Charges" names none. */
+const looksLikeLender = (value: string) =>
+  looksLikeCompany(value) && /(?:Bank|Mortgage|Lending|Loans?|Credit\s+Union|Financial|Funding|Capital|Savings|Finance|Lenders?)\b|\b(?:Inc|LLC|L\.L\.C|N\.A|Corp|Company|Co|Ltd|FSB)\b/.test(value);
 
-const TITLE_LABEL = /(?:Title\s+Company|(?:Title|Escrow)\s*(?:\/|&|and)\s*(?:Title|Escrow)(?:\s+(?:Company|Holder|Agent))?|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Escrow\s+Officer|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer)\s*(?::|\.{3,}|\|)/i;
+/** "Title Company:", "Escrow Holder & Title", "Title company / escrow agent:" (an escrow officer is a person, not the company). */
+const TITLE_ROLE = String.raw`(?:Title\s+Company|Escrow\s+(?:Holder|Agent|Company)|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer|Title|Escrow)`;
+const TITLE_LABEL = new RegExp(String.raw`(?:${TITLE_ROLE}(?:\s*(?:\/|&|and|or)\s*${TITLE_ROLE})+|Title\s+Company|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer)\s*(?::|\.{3,}|\|)`, 'i');
 const TITLE_AFTER = /\s*(?:\(\s*(?:the\s+)?["“]?(?:Title\s+Company|Escrow\s+Holder|Escrow\s+Agent)["”]?\s*\)|,\s*as\s+escrow\s+agent|\s+acknowledges\s+receipt|\s+shall\s+issue\s+(?:a|the)\s+title)/gi;
 const TITLE_BEFORE = /(?:(?:deposit|earnest\s+money|escrow)[^;]{0,60}?\b(?:with|held\s+by)|escrow\s+holder|(?:title\s+(?:insurance|policy)|policy\s+of\s+title\s+insurance)[^;]{0,60}?\bissued\s+by)\s+(?=\p{Lu})/giu;
 
 function titleCompany(clause: Clause): NameOffer[] {
   const offers: NameOffer[] = [];
   const push = (name: ReturnType<typeof nameAfter>) => {
-    if (name && looksLikeCompany(name.value)) offers.push({ key: 'title_company', ...name });
+    if (name && looksLikeTitleCompany(name.value)) offers.push({ key: 'title_company', ...name });
   };
   const label = TITLE_LABEL.exec(clause.text);
   if (label) push(nameAfter(clause.text, label.index + label[0].length));
@@ -90,7 +116,7 @@ function lender(clause: Clause): NameOffer[] {
   const phrase = /(?:\bloan\b[^;]{0,60}?\b(?:from|with|through)|financing\s+through|^\s*(?:\(?[a-z]\)\s*)?Financing\s*(?::|\.{3,})\s*(?:Conventional|FHA|VA|USDA)[^,;]*,)\s+(?=\p{Lu})/iu.exec(clause.text);
   if (!phrase) return [];
   const name = nameAfter(clause.text, phrase.index + phrase[0].length);
-  return name && looksLikeCompany(name.value) ? [{ key: 'lender', ...name }] : [];
+  return name && looksLikeLender(name.value) ? [{ key: 'lender', ...name }] : [];
 }
 
 /** The names a clause gives: parties, the buyer's agent, the title company, the lender. */

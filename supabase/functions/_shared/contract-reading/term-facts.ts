@@ -75,7 +75,7 @@ const TOPICS: Topic[] = [
 ];
 
 /** A value the clause itself says was replaced. */
-const REPLACED_BEFORE = /(?:formerly|previously|originally|in lieu of|rather than|instead of|offer stated|\bwas)\s*(?:USD|\$)?\s*$/i;
+const REPLACED_BEFORE = /(?:formerly|previously|originally|in lieu of|rather than|instead of|offer stated|\bwas)\s*["“'‘]?\s*(?:USD|\$)?\s*$/i;
 /** "increased to $X from $Y": after such a verb, the value after "from" is the one replaced. */
 const CHANGE_VERB = /\b(?:increased|reduced|decreased|changed|extended|shortened|amended|revised)\b/i;
 
