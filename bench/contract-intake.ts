@@ -6,7 +6,8 @@
  *   - heldout:  the corpus's held-out half;
  *   - fresh:    a second held-out corpus by another blind writer
  *               (tests/fixtures/contract-corpus-fresh), written after the
- *               reader's rules were tuned;
+ *               reader's rules were tuned (measured once, then tuned on: see its README);
+ *   - third:    a third blind corpus (tests/fixtures/contract-corpus-third);
  *   - fixtures: the old generated fixtures (tests/fixtures/contracts).
  * Every PDF goes through readContractPdf as the app reads it (OCR for scans,
  * one tesseract worker started once, its start printed apart) and is scored
@@ -22,14 +23,14 @@
  * before, p95 ≤ 10 s for the old 12-page text PDFs. Exit 1 when any is missed.
  *
  * Held-out rule: the held-out contracts are measured, never read while the
- * reader's rules are tuned. For the held-out and fresh sets this prints only the totals
+ * reader's rules are tuned. For the held-out, fresh and third sets this prints only the totals
  * (no file names, no per-fact lines) unless --show-heldout is given, which
  * only the final measurement may use; nobody changes reader rules after seeing
  * a held-out result.
  *
- *   npm run bench -- contract-intake [--set tuning|heldout|fresh|fixtures]... [--kind text|fillable|scan]... [--verbose] [--show-heldout]
+ *   npm run bench -- contract-intake [--set tuning|heldout|fresh|third|fixtures]... [--kind text|fillable|scan]... [--verbose] [--show-heldout]
  *
- * Without --set, all four sets; the scans take most of the
+ * Without --set, all five sets; the scans take most of the
  * time (tesseract, seconds a page): tuning and fixtures took 6 minutes on
  * this 2-core machine, `--kind text --kind fillable` takes seconds.
  */
@@ -37,7 +38,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'tesseract.js';
-import { CORPUS_DIR, FRESH_CORPUS_DIR, loadCorpusPdfs, loadCorpusTruth, type CorpusKind } from '../tests/fixtures/contract-corpus/corpus.ts';
+import { CORPUS_DIR, FRESH_CORPUS_DIR, THIRD_CORPUS_DIR, loadCorpusPdfs, loadCorpusTruth, type CorpusKind } from '../tests/fixtures/contract-corpus/corpus.ts';
 import { CONFIDENT, FIXTURE_DIR, loadTruth, scoreReading, type Score } from '../tests/fixtures/contracts/score.ts';
 import type { Truth } from '../tests/fixtures/contracts/samples.ts';
 import { extractPdf } from '../supabase/functions/_shared/contract-reading/pdf.ts';
@@ -45,8 +46,8 @@ import type { PageText } from '../supabase/functions/_shared/contract-reading/ty
 import { createNodeOcr, nodePdfJs, PDF_OPTIONS, readContractPdf } from '../tests/support/contract-reading-node.ts';
 import { percentile } from './_percentile.ts';
 
-type SetName = 'tuning' | 'heldout' | 'fresh' | 'fixtures';
-const SETS: SetName[] = ['tuning', 'heldout', 'fresh', 'fixtures'];
+type SetName = 'tuning' | 'heldout' | 'fresh' | 'third' | 'fixtures';
+const SETS: SetName[] = ['tuning', 'heldout', 'fresh', 'third', 'fixtures'];
 const KINDS: CorpusKind[] = ['text', 'fillable', 'scan'];
 const EXACT_GOAL: Record<CorpusKind, number> = { text: 0.9, fillable: 0.9, scan: 0.8 };
 const LONG_TEXT_PAGES = 12;
@@ -63,7 +64,7 @@ const kinds = chosenKinds.length > 0 ? KINDS.filter((kind) => chosenKinds.includ
 const verbose = args.includes('--verbose');
 const showHeldout = args.includes('--show-heldout');
 /** Whether this set's per-contract lines may be printed. */
-const detailed = (set: SetName) => (set !== 'heldout' && set !== 'fresh') || showHeldout;
+const detailed = (set: SetName) => !['heldout', 'fresh', 'third'].includes(set) || showHeldout;
 
 interface Item {
   set: SetName;
@@ -78,7 +79,7 @@ interface Item {
 
 function items(): Item[] {
   const out: Item[] = [];
-  for (const dir of [CORPUS_DIR, FRESH_CORPUS_DIR]) {
+  for (const dir of [CORPUS_DIR, FRESH_CORPUS_DIR, THIRD_CORPUS_DIR]) {
     const corpusFacts = new Map(loadCorpusTruth(dir).map((entry) => [entry.id, entry.facts]));
     const pdfs = loadCorpusPdfs(dir);
     for (const pdf of pdfs) {
