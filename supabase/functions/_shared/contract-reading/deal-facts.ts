@@ -26,9 +26,13 @@ const LOAN_WORDS: [FinancingType, RegExp][] = [
 const typeOf = (word: string) => LOAN_WORDS.find(([, pattern]) => pattern.test(word.trim()))?.[0] ?? null;
 
 /** A box ticked as typed ("[X]") or as OCR tends to read it ("[x]", "|X]", "(X)"). */
-const TICKED_WORD = /[[|(lI1]\s*[Xx×✓]\s*[\]|)lI1]\s*(Conventional|FHA|VA|USDA|Seller\s+Financing|All\s+cash(?:\s+offer)?|Cash)\b/gi;
-const CASH_PHRASES = /\ball[- ]cash\b(?!\s*offer\b)|\b(?:entire|whole)\s+(?:purchase|sales)\s+price\s+in\s+cash\b|\bnot\s+(?:subject\s+to|contingent\s+(?:up)?on|conditioned\s+(?:up)?on)\s+(?:\w+\s+){0,4}?(?:financing|a\s+loan)\b|\bno\s+financing\s+contingency\b/i;
-const LOAN_MENTION = /\b(Conventional|FHA|VA|USDA)\b(?=\s+(?:Insured\s+)?(?:loan|financing)\b|\)|\s*$|\s*[;,])/g;
+/** The box may stand before the item's letter: "[X] A. CONVENTIONAL FINANCING", "[X] D. VA GUARANTEED FINANCING". */
+const TICKED_WORD = /[[|(lI1]\s*[Xx×✓]\s*[\]|)lI1]\s*(?:[A-Z]\.\s+)?(Conventional|FHA|VA|USDA|Seller\s+Financing|All\s+cash(?:\s+offer)?|Cash)\b/gi;
+const CASH_PHRASES = /\ball[- ]cash\b(?!\s*offer\b)|\b(?:payable|paid)\s+(?:entirely|wholly|in\s+full)\s+in\s+cash\b|\bnot\s+obtaining\s+(?:a|any)\s+loan\b|\b(?:entire|whole)\s+(?:purchase|sales)\s+price\s+in\s+cash\b|\bnot\s+(?:subject\s+to|contingent\s+(?:up)?on|conditioned\s+(?:up)?on)\s+(?:\w+\s+){0,4}?(?:financing|a\s+loan)\b|\bno\s+financing\s+contingency\b/i;
+/** A loan type written before the loan it qualifies ("a conventional first loan", "FHA insured financing", "conventional jumbo,"); conventional in any case, the agencies in capitals. */
+const LOAN_MENTION = /\b([Cc]onventional|CONVENTIONAL|FHA|VA|USDA)\b(?=(?:\s+(?:first|second|jumbo|insured|guaranteed|fixed|home)\b){0,3}(?:\s+(?:loan|financing|lien|mortgage)\b|\s*\)|\s*$|\s*[;,]))/g;
+/** The seller lends part of the price: seller financing, a carryback note, the buyer's promissory note to the seller. */
+const SELLER_FINANCING = /\b(?:seller|owner)[- ]financ(?:ing|ed)\b(?!\s+addendum)|\bseller\s+carry-?back\b|\bpromissory\s+note\s+(?:from\s+(?:Buyer|Purchaser)\s+)?to\s+(?:Seller|Vendor)\b/i;
 
 /** The financing types a clause states. */
 export function financingOffers(clause: Clause): DealOffer<FinancingType>[] {
@@ -43,10 +47,13 @@ export function financingOffers(clause: Clause): DealOffer<FinancingType>[] {
   const noFinancing = /sum\s+of\s+(?:all\s+)?financing[^$]*?(?:\$|USD)\s?0(?:\.00)?\b(?![\d,])/i.exec(text);
   if (noFinancing) return [{ value: 'cash', start: noFinancing.index, end: noFinancing.index + noFinancing[0].length }];
   // Unticked boxes list choices not made; a clause of boxes with none ticked says nothing.
-  if (/\[\s\]/.test(text)) return [];
+  if (/\[\s\]|\(\s\)/.test(text)) return [];
+  const sellerFinancing = SELLER_FINANCING.exec(text);
+  if (sellerFinancing) return [{ value: 'other', start: sellerFinancing.index, end: sellerFinancing.index + sellerFinancing[0].length }];
   const cash = CASH_PHRASES.exec(text);
   if (cash) return [{ value: 'cash', start: cash.index, end: cash.index + cash[0].length }];
-  const label = /^\s*(?:\(?[a-z]\)\s*)?(?:Financing|Loan\s+type|Type\s+of\s+financing)\s*(?::|\.{3,})\s*(Conventional|FHA|VA|USDA|All\s+cash|Cash)\b/i.exec(text);
+  // The label may follow its section's heading on the clause's first line ("FINANCING Type ...... USDA").
+  const label = /^\s*(?:[A-Z][A-Z &]{3,}\s+)?(?:\(?[a-z]\)\s*)?(?:Financing|Loan(?:\s+type)?|Type(?:\s+of\s+(?:financing|loan))?)\s*(?::|\.{3,})\s*(Conventional|FHA|VA|USDA|All\s+cash|Cash)\b/i.exec(text);
   // "Loan type: Conventional FHA VA …" lists the choices (their boxes are form fields): no choice is made in the words.
   const listed = label && /^\s*(?:Conventional|FHA|VA|USDA|Cash|Seller)\b/i.test(text.slice(label.index + label[0].length));
   // The offer stands where the type is written (a form field, in a fillable form), not where its label is.
