@@ -99,3 +99,36 @@ describe('a replaced value, even in quotes, is not the fact in force', () => {
     expect(facts.closing_date?.value, 'the date in force').toBe('2027-05-14');
   });
 });
+
+describe('the title company as contracts name it', () => {
+  it('reads the escrow holder after "shall be", "remains", ", as escrow holder" and a two-role parenthesis', () => {
+    expect(read('Escrow Holder shall be Quince Hill Escrow, Inc. (chosen by Seller).').title_company?.value, '"shall be"').toBe('Quince Hill Escrow, Inc.');
+    expect(read('(b) Escrow Agent remains Caprock Title Company.').title_company?.value, '"remains"').toBe('Caprock Title Company');
+    expect(read('Buyer shall deposit $9,000 with Ventana Escrow Company, as escrow holder, within 3 days.').title_company?.value, '", as escrow holder"').toBe(
+      'Ventana Escrow Company',
+    );
+    expect(read('Pecos Ridge Title Company (Escrow Agent and Title Company) shall issue the policy.').title_company?.value, 'both roles in one parenthesis').toBe(
+      'Pecos Ridge Title Company',
+    );
+  });
+
+  it('reads "Escrow Agent / Title Co." and "Title:" labels, and a company followed by its address or file number', () => {
+    expect(read('| Escrow Agent / Title Co. | Llano Basin Title, Inc. |').title_company?.value, 'a table row').toBe('Llano Basin Title, Inc.');
+    expect(read('Title      : Sabine Bend Title Partners (GF# 11-2233)').title_company?.value, 'a bare "Title:" label').toBe('Sabine Bend Title Partners');
+    expect(read('Title: Seller shall furnish an owner policy.').title_company, 'a "Title:" heading is no company').toBeUndefined();
+    expect(
+      read('Buyer shall deposit $5,000 as earnest money with Blanco Abstract & Title, Inc., 210 Main Street, Blanco, Texas (the "Title Company").').title_company?.value,
+      'the company, not its address',
+    ).toBe('Blanco Abstract & Title, Inc.');
+    expect(read('A-8 Title Company: Hueco Title Co. (Escrow Agent)').title_company?.value, 'a parenthesis after the name is no smudge').toBe('Hueco Title Co.');
+  });
+});
+
+describe('signature lines name parts of the parties', () => {
+  it('proposes the parties whole when the signature lines name each person', () => {
+    const facts = read(
+      ['The parties to this contract are Ottilie and Bram Vos (Seller) and Kerensa Lowe (Buyer).', 'Seller: Ottilie Vos   Date 04/02/2027', 'Seller: Bram Vos   Date 04/02/2027'].join('\n'),
+    );
+    expect(facts.seller_names?.value, 'the whole, not a flag with each signer').toBe('Ottilie and Bram Vos');
+  });
+});

@@ -20,7 +20,7 @@ const ROLE_WORD = /^["“(]*(?:Buyers?|Sellers?|Purchasers?|Vendors?|Seller's|Bu
  * number's label ("Lorena Castellanos License # 0201", "Dunn, DRE 0205",
  * "… Escrow, Inc. Escrow No. SAC-27").
  */
-const AFTER_NAME_LABEL = /^(?:Licen[cs]es?|Lic\.?|DRE|NMLS|CalBRE|BRE|TREC|#.*|No\.?|Number|Nos?\.?:?)$/;
+const AFTER_NAME_LABEL = /^(?:Licen[cs]es?|Lic\.?|DRE|NMLS|CalBRE|BRE|TREC|#.*|No\.?|Number|Nos?\.?:?|Date|Time|Signature|Initials)$/;
 
 function isNameWord(word: string, next?: string): boolean {
   if (word === '' || /[:()]/.test(word) || ROLE_WORD.test(word) || AFTER_NAME_LABEL.test(word)) return false;
@@ -66,7 +66,8 @@ function trimName(words: string[]): string | null {
 function cutBySmudge(stop: string, beyond: string | undefined): boolean {
   // "Bluebonnet Holdings,.", "Home Lending/": a capitalised word with a mark stuck to it.
   const letters = stop.replace(/[^\p{L}'’.-]/gu, '');
-  if (letters !== stop && /^\p{Lu}\p{Ll}/u.test(letters) && !/:$/.test(stop) && !ROLE_WORD.test(letters)) return true;
+  // An opening parenthesis is a parenthetical's ("Title Co. (Escrow Agent)"), not a smudge.
+  if (letters !== stop && /^\p{Lu}\p{Ll}/u.test(letters) && !/:$|^\(/.test(stop) && !ROLE_WORD.test(letters)) return true;
   const behindMark = /^[^\p{L}\p{N}(]+(\p{L}+)/u.exec(stop);
   if (behindMark) return !ROLE_WORD.test(behindMark[1]);
   // "Priya ard Patrick i Sorensen": a lone letter between names; "Title Company: Seller …": a company's last word read with a colon.
@@ -79,7 +80,7 @@ function cutBySmudge(stop: string, beyond: string | undefined): boolean {
 
 /** After "Name," a name goes on only with an entity suffix, a trustee's title or a date. */
 const CONTINUES_AFTER_COMMA = (next: string, afterNext?: string) =>
-  SUFFIX.test(next) || /^Trustees?\b/i.test(next) || /^\d/.test(next) || (next === 'by' && afterNext !== undefined && /^\p{Lu}/u.test(afterNext));
+  SUFFIX.test(next) || /^Trustees?\b/i.test(next) || /^(?:19|20)\d\d\b/.test(next) || (next === 'by' && afterNext !== undefined && /^\p{Lu}/u.test(afterNext));
 
 /** "X Trust, by Y, Trustee": "by" after a comma goes on to the person signing for the entity. */
 const signsFor = (word: string, previous: string | undefined) => word === 'by' && previous !== undefined && previous.endsWith(',');
@@ -107,7 +108,9 @@ export function nameAfter(text: string, start: number): { value: string; start: 
   if (count > 0 && /\p{L}-$/u.test(words[count - 1][0])) return null;
   // A name cut by a smudge ("Lone Star Residential ‘Partders, L.B"), or stopping on "and" ("Aisha Galloway and | 7. OPTION"), is only part of one: better none.
   if (count < words.length && cutBySmudge(words[count][0], words[count + 1]?.[0])) return null;
-  if (count > 0 && count < words.length && /^(?:and|&|of|the)$|,$/.test(words[count - 1][0]) && !/^\p{Ll}/u.test(words[count][0])) return null;
+  // A comma after an entity's suffix ends the name ("… Escrow, Inc., 1401 Main St").
+  const stopWord = count > 0 ? words[count - 1][0] : '';
+  if (count > 0 && count < words.length && /^(?:and|&|of|the)$|,$/.test(stopWord) && !SUFFIX.test(stopWord) && !/^\p{Ll}/u.test(words[count][0])) return null;
   const value = trimName(words.slice(0, count).map((match) => match[0]));
   if (!value) return null;
   const last = words[count - 1];

@@ -83,10 +83,12 @@ const looksLikeLender = (value: string) =>
   looksLikeCompany(value) && /(?:Bank|Mortgage|Lending|Loans?|Credit\s+Union|Financial|Funding|Capital|Savings|Finance|Lenders?)\b|\b(?:Inc|LLC|L\.L\.C|N\.A|Corp|Company|Co|Ltd|FSB)\b/.test(value);
 
 /** "Title Company:", "Escrow Holder & Title", "Title company / escrow agent:" (an escrow officer is a person, not the company). */
-const TITLE_ROLE = String.raw`(?:Title\s+Company|Escrow\s+(?:Holder|Agent|Company)|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer|Title|Escrow)`;
-const TITLE_LABEL = new RegExp(String.raw`(?:${TITLE_ROLE}(?:\s*(?:\/|&|and|or)\s*${TITLE_ROLE})+|Title\s+Company|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer)\s*(?::|\.{3,}|\|)`, 'i');
-const TITLE_AFTER = /\s*(?:\(\s*(?:the\s+)?["“]?(?:Title\s+Company|Escrow\s+Holder|Escrow\s+Agent)["”]?\s*\)|,\s*as\s+escrow\s+agent|\s+acknowledges\s+receipt|\s+shall\s+issue\s+(?:a|the)\s+title)/gi;
-const TITLE_BEFORE = /(?:(?:deposit|earnest\s+money|escrow)[^;]{0,60}?\b(?:with|held\s+by)|escrow\s+holder|(?:title\s+(?:insurance|policy)|policy\s+of\s+title\s+insurance)[^;]{0,60}?\bissued\s+by)\s+(?=\p{Lu})/giu;
+const TITLE_ROLE = String.raw`(?:Title\s+Company|Title\s+Co\.?|Escrow\s+(?:Holder|Agent|Company)|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer|Title|Escrow)`;
+const TITLE_LABEL = new RegExp(String.raw`(?:${TITLE_ROLE}(?:\s*(?:\/|&|and|or)\s*${TITLE_ROLE})+|Title\s+Company|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer)(?:\s+Acknowledge?ments?)?\s*(?::|\.{3,}|\|)`, 'i');
+/** "Title: X" alone: the heading of many clauses, so its value must name a title or escrow business. */
+const BARE_TITLE_LABEL = /^\s*Title\s*:\s*/i;
+const TITLE_AFTER = /\s*(?:\(\s*(?:the\s+)?["“]?(?:Title\s+Company|Escrow\s+Holder|Escrow\s+Agent)(?:\s+(?:and|&|\/)\s+(?:Title\s+Company|Escrow\s+Holder|Escrow\s+Agent))?["”]?\s*\)|,\s*as\s+(?:the\s+)?(?:escrow\s+(?:agent|holder)|title\s+company)\b|\s+acknowledges\s+receipt|\s+shall\s+issue\s+(?:a|the)\s+title)/gi;
+const TITLE_BEFORE = /(?:(?:deposit|earnest\s+money|escrow)[^;]{0,60}?\b(?:with|held\s+by)|escrow\s+(?:holder|agent)(?:\s+(?:shall\s+be|will\s+be|is|remains))?|(?:title\s+(?:insurance|policy)|policy\s+of\s+title\s+insurance)[^;]{0,60}?\bissued\s+by)\s+(?=\p{Lu})/giu;
 
 function titleCompany(clause: Clause): NameOffer[] {
   const offers: NameOffer[] = [];
@@ -95,6 +97,9 @@ function titleCompany(clause: Clause): NameOffer[] {
   };
   const label = TITLE_LABEL.exec(clause.text);
   if (label) push(nameAfter(clause.text, label.index + label[0].length));
+  const bare = label ? null : BARE_TITLE_LABEL.exec(clause.text);
+  const bareName = bare ? nameAfter(clause.text, bare[0].length) : null;
+  if (bareName && /\b(?:Title|Escrow|Abstract|Guaranty)\b/.test(bareName.value)) push(bareName);
   for (const match of clause.text.matchAll(TITLE_AFTER)) push(nameBefore(clause.text, match.index));
   for (const match of clause.text.matchAll(TITLE_BEFORE)) push(nameAfter(clause.text, match.index + match[0].length));
   return offers;

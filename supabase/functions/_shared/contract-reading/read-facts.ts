@@ -9,22 +9,49 @@
 import { readFormFields } from './form-fields.ts';
 import { readPagesWithFields } from './field-layout.ts';
 import { withinFormFamily } from './text-reading.ts';
-import { sameValue } from './normalise.ts';
+import { normaliseText, sameValue } from './normalise.ts';
 import { citationIsVerified } from './verify.ts';
 import type { Candidate, FactKey, FactSource, FormField, PageText, ProposedFact, Reading, ReaderEngines } from './types.ts';
 
 /** A flagged fact shows at most this many candidates: more means the reader did not understand the clause. */
 const MAX_CANDIDATES = 4;
 
+/**
+ * The people a party's name lists, each with a surname: "Walter and June
+ * Albrecht" is Walter Albrecht and June Albrecht (a first name alone takes
+ * the surname of the person after it).
+ */
+function peopleOf(value: string): string[] {
+  const people = normaliseText(value).replace(/\./g, '').split(/\s*(?:,|\band\b|&)\s*/).filter((part) => part !== '');
+  return people.map((person, index) => {
+    const next = people.slice(index + 1).find((later) => later.includes(' '));
+    return !person.includes(' ') && next ? `${person} ${next.split(' ').pop()}` : person;
+  });
+}
+
+/**
+ * A signature line naming one of the parties ("Seller: Walter Albrecht")
+ * is part of the parties' name the contract gives whole elsewhere ("Walter
+ * and June Albrecht (Seller)"), not a rival value: only the whole stays.
+ */
+function withoutParts(key: FactKey, offers: ProposedFact[]): ProposedFact[] {
+  if (key !== 'buyer_names' && key !== 'seller_names') return offers;
+  const lists = offers.map((offer) => peopleOf(String(offer.value)));
+  return offers.filter((_, index) =>
+    !lists.some((whole, other) => other !== index && whole.length > lists[index].length && lists[index].every((person) => whole.includes(person))),
+  );
+}
+
 /** One fact from its offers: the best-cited offer when they agree, else a flagged fact with the distinct values as candidates. */
 export function mergeOffers(key: FactKey, offers: ProposedFact[]): ProposedFact | null {
-  const distinct: ProposedFact[] = [];
+  let distinct: ProposedFact[] = [];
   for (const offer of offers) {
     if (offer.value === null) continue;
     const same = distinct.findIndex((seen) => sameValue(seen.value!, offer.value!));
     if (same < 0) distinct.push(offer);
     else if (offer.confidence > distinct[same].confidence) distinct[same] = offer;
   }
+  distinct = withoutParts(key, distinct);
   if (distinct.length === 0) return null;
   if (distinct.length === 1) return distinct[0];
   if (distinct.length > MAX_CANDIDATES) return null;
