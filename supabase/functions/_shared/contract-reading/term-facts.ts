@@ -68,7 +68,8 @@ const TOPICS: Topic[] = [
   {
     key: 'effective_date',
     kind: 'date',
-    names: /effective\s+date|date\s+of\s+(?:final\s+)?acceptance|acceptance\s+date|acceptance\s+was\s+(?:personally\s+)?received|(?:offer|agreement|contract)\s+was\s+accepted/gi,
+    names:
+      /effective\s+date|date\s+of\s+(?:final\s+)?acceptance|acceptance\s+date|confirmation\s+of\s+acceptance|acceptance\s+(?:was\s+)?(?:personally\s+)?received|(?:offer|agreement|contract)\s+was\s+accepted|\bacceptance(?=\s*(?:\(effective\))?\s*(?::|\.{3,}))/gi,
     notInClause: /not change|prepared/i,
   },
   { key: 'closing_date', kind: 'date', names: /closing\s+date|\bclosing\b|close\s+of\s+escrow|\bCOE\b|shall\s+close|paragraph\s+9\b/gi },
@@ -88,7 +89,8 @@ function afterUntickedBox(text: string, at: number): boolean {
 /** A name qualified as not the fact's whole value: the original or an additional option fee. */
 const NOT_IN_FORCE_NAME = /\b(?:original|additional)\s+$/i;
 /** What may stand between a value and the name labelling it ("as" also as OCR misreads it: "ag"): "$150 as the Option Fee", "$100.00) (the "Option Fee")", ", which date the parties agree shall be the Effective Date". */
-const LABEL_AFTER = /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?|a[sgz5]\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+)["“'‘’\s]*$/i;
+const LABEL_AFTER =
+  /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?|a[sgz5]\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+|being\s+the\s+|the\s+date\s+on\s+which\s+(?:this|the)\s+)["“'‘’\s]*$/i;
 
 interface Named {
   topic: Topic;
