@@ -132,3 +132,28 @@ describe('signature lines name parts of the parties', () => {
     expect(facts.seller_names?.value, 'the whole, not a flag with each signer').toBe('Ottilie and Bram Vos');
   });
 });
+
+describe("the buyer's agent is a person", () => {
+  it('reads the associate under the firm that represents the buyer, not the listing associate', () => {
+    const facts = read(
+      [
+        'BROKER INFORMATION',
+        'Other Broker Firm: Mesa Verde Realty   License No. 1234567',
+        'represents [X] Buyer only as Buyer\'s agent',
+        "Associate's Name: Ilse Brandt   License No. 654321",
+        'Listing Broker Firm: Red Oak Homes Realty   License No. 7654321',
+        "Associate's Name: Tomas Reyes   License No. 112233",
+      ].join('\n'),
+    );
+    expect(facts.buyer_agent_name?.value, "the buyer's firm's associate").toBe('Ilse Brandt');
+  });
+
+  it('reads "Purchaser is represented by X of Firm" and "Purchaser\'s agent is X of Firm"', () => {
+    expect(read('Purchaser is represented by Noor Haddad of Juniper Realty.').buyer_agent_name?.value, 'represented by').toBe('Noor Haddad');
+    expect(read("Purchaser's agent is Wendell Okafor of Bayside Realty Advisors; Vendor's agent is Ana Cruz.").buyer_agent_name?.value, 'agent is').toBe('Wendell Okafor');
+  });
+
+  it('never takes the brokerage that represents the buyer for the agent', () => {
+    expect(read('Other Broker Firm: Keystone Harbor Realty represents Buyer only').buyer_agent_name, 'a firm is no agent').toBeUndefined();
+  });
+});

@@ -56,21 +56,42 @@ function parties(clause: Clause): NameOffer[] {
   return offers.filter((offer) => offer.value.split(/\s+/).length >= 2 && !isPeopleSideBySide(offer.value));
 }
 
-/** "Buyer's Agent: X, Brokerage", "Selling Associate (Buyer's Agent): X", "Buyer is represented by X", "X of Brokerage represents Buyer". */
+/** A brokerage's name, not its agent's: the buyer's agent is a person. */
+const BROKERAGE_WORD = /\b(?:Realty|Realtors?|Properties|Partners|Group|Homes|Brokerage|Real\s+Estate|Company|Co|Inc|LLC|Team)\b/;
+
+/**
+ * TREC's broker block: an "Associate's Name:" belongs to the firm above it,
+ * the buyer's when that firm "represents Buyer" (the "Other Broker Firm"),
+ * the seller's under "Listing Broker Firm". Read from the page's words
+ * before the clause, since the firm and its associate are separate lines.
+ */
+function associateOfBuyersFirm(clause: Clause): boolean {
+  const from = clause.pieces[0]?.from ?? 0;
+  const before = clause.page.text.slice(Math.max(0, from - 300), from);
+  const last = (pattern: RegExp) => Math.max(-1, ...[...before.matchAll(pattern)].map((match) => match.index));
+  const buyerFirm = last(/represents\s+(?:\[[xX]\]\s*)?Buyer\s+only|Other\s+Broker\s+Firm/g);
+  const sellerFirm = last(/Listing\s+(?:Broker|Associate)|represents\s+(?:\[[xX]\]\s*)?Seller/g);
+  return buyerFirm > sellerFirm;
+}
+
+/** "Buyer's Agent: X, Brokerage", "Selling Associate (Buyer's Agent): X", "Buyer is represented by X", "Purchaser's agent is X of Brokerage", "X of Brokerage represents Buyer". */
 function buyerAgent(clause: Clause): NameOffer[] {
-  const label = /(?:Buyer'?s'?\s+(?:Agent|Associate)|Selling\s+Associate)(?:\s*\([^)]*\))?\s*(?::|\.{3,}|\|)/i.exec(clause.text);
-  const byPhrase = /Buyer\s+is\s+represented\s+by\s/i.exec(clause.text);
+  const label =
+    /(?:Buyer'?s'?\s+(?:Agent|Associate)|Selling\s+Associate)(?:\s*\([^)]*\))?\s*(?::|\.{3,}|\|)/i.exec(clause.text) ??
+    (/^\s*Associate'?s\s+Name\s*:/i.test(clause.text) && associateOfBuyersFirm(clause) ? /Associate'?s\s+Name\s*:/i.exec(clause.text) : null);
+  const byPhrase = /(?:Buyer|Purchaser)\s+is\s+represented\s+by\s|(?:Buyer|Purchaser)'?s\s+agent\s+is\s/i.exec(clause.text);
   const start = label ? label.index + label[0].length : byPhrase ? byPhrase.index + byPhrase[0].length : -1;
+  const person = (offers: NameOffer[]) => offers.filter((offer) => !BROKERAGE_WORD.test(offer.value));
   if (start >= 0) {
     // An agent's name stands on the label's line ("Buyer's Agent: Owen Brooks" / "This offer was accepted …").
     const line = label ? clause.text.slice(0, lineEnd(clause, start)) : clause.text;
     const name = nameAfter(line.replace(/,/g, ';'), start);
-    return name ? [{ key: 'buyer_agent_name', ...name, value: name.value.replace(/\s+of\s.*$/, '') }] : [];
+    return name ? person([{ key: 'buyer_agent_name', ...name, value: name.value.replace(/\s+of\s.*$/, '') }]) : [];
   }
   const represents = /(?:,\s*Associate,)?\s+(?:of\s+[^,.;]+?\s+)?represents\s+Buyer\b/.exec(clause.text);
   if (!represents) return [];
   const name = nameBefore(clause.text, represents.index);
-  return name ? [{ key: 'buyer_agent_name', ...name }] : [];
+  return name ? person([{ key: 'buyer_agent_name', ...name }]) : [];
 }
 
 /** A company's name has at least two words, and is not a label's own words. */
