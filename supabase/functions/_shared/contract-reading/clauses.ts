@@ -97,7 +97,7 @@ type Run = { from: number; to: number; newParagraph: boolean; blank: boolean };
  */
 function continuesNameAtInitial(previous: string, line: string): boolean {
   if (!/^\s*\p{Lu}\.\s+\p{Lu}[\p{L}'’-]+(?:,|\s+\(|\s+and\b|\s*$)/u.test(line)) return false;
-  return /(?:\s\p{Lu}\p{Ll}+|\sand)\s*$/u.test(previous) && (previous.match(/\b\p{Ll}+\b/gu) ?? []).length >= 3;
+  return /(?:\s\p{Lu}\p{L}+|\s(?:and|AND))\s*$/u.test(previous) && (previous.match(/\b\p{Ll}+\b/gu) ?? []).length >= 3;
 }
 
 /** The page's lines as runs in reading order: a two-column block left column first. */

@@ -58,6 +58,8 @@ describe('a partial name is worse than none', () => {
       ['The seller agrees to sell and Orrin T. Vance and Delphine', 'K. Vance (Buyer) agree to buy the Property described below.'].join('\n'),
     );
     expect(facts.buyer_names?.value, 'both buyers, not "K. Vance"').toBe('Orrin T. Vance and Delphine K. Vance');
+    const capitals = read(['made between the parties below, and ROWAN E. HALE AND MAREN', 'J. HALE, TRUSTEES OF THE HALE TRUST ("Purchaser").'].join('\n'));
+    expect(capitals.buyer_names?.value, 'in capitals too').toBe('ROWAN E. HALE AND MAREN J. HALE, TRUSTEES OF THE HALE TRUST');
   });
 
   it('offers no name that a wrap cut at a comma or a hyphen', () => {

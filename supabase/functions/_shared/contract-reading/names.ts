@@ -47,7 +47,7 @@ function trimName(words: string[]): string | null {
   // A lone capital at the end is a speck ("Monica Esparza A"): initials carry their full stop. A number ends a name only as a date's year.
   while (words.length > 1 && (/^\p{Lu}$/u.test(words[words.length - 1]) || (/^\d+[.,]?$/.test(words[words.length - 1]) && !/^\d{1,2},$/.test(words[words.length - 2] ?? '')))) words.pop();
   // "L. Mercer" is the end of a name wrapped after its first name ("… Beatrice / L. Mercer"): a partial name is worse than none.
-  if (words.length === 2 && /^\p{Lu}\.$/u.test(words[0])) return null;
+  if ((words.length === 2 || /,$/.test(words[1] ?? '')) && /^\p{Lu}\.$/u.test(words[0])) return null;
   // A word broken by a hyphen at a line's end is one word ("Imbriale- Dunn").
   let name = words.join(' ').replace(/(?<=\p{L})- (?=\p{L})/gu, '-').replace(/[,;]+$/, '').replace(/\.{2,}$/, '.');
   // "Kevin Ramirez." ends a sentence; "Inc." and "N.A." keep their full stop.

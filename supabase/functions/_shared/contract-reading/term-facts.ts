@@ -25,17 +25,23 @@ interface Topic {
   notBetween?: RegExp;
   /** Text right after a value that makes it another deadline ("5 days before COE", "3 days after Close of Escrow"). */
   notAfterValue?: RegExp;
+  /** Text that must follow the value: what the period counts from ("30 Days after Acceptance"). */
+  afterValue?: RegExp;
 }
 
-const BEFORE_OR_AFTER_CLOSING = /^[^.;]{0,20}?\b(?:before|prior to)\b|^\s*after\s+(?:the\s+)?(?:close|COE|closing|delivery|receipt|receiving)/i;
+/** A count from closing, from a delivery, or from the end of another step ("within 3 Days after completing investigations") is another deadline. */
+const BEFORE_OR_AFTER_CLOSING = /^[^.;]{0,20}?\b(?:before|prior to)\b|^\s*after\s+(?:the\s+)?(?:close|COE|closing|delivery|receipt|receiving|complet)/i;
+/** The escrow period counts from acceptance (or the effective date): a stay "for not more than 29 Days" after closing is something else. */
+const FROM_ACCEPTANCE = /^[\s)\]]*(?:after|from|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:mutual\s+)?(?:acceptance|effective\s+date)/i;
 
 const TOPICS: Topic[] = [
   {
     key: 'sales_price',
     kind: 'money',
     names: /\b(?:sales|purchase)\s+price\b|^price$/gi,
-    notInClause: /portion\s+of\s+(?:the\s+)?(?:sales|purchase)\s+price|sum\s+of\s+(?:all\s+)?financing|not\s+to\s+exceed/i,
-    notBetween: /loan|financ|down\s+payment|deposit|earnest|option\s+fee|credit|balance/i,
+    // A loan amount as a share of the price, or what is owed if the Property appraises below it, is not the price.
+    notInClause: /portion\s+of\s+(?:the\s+)?(?:sales|purchase)\s+price|sum\s+of\s+(?:all\s+)?financing|not\s+to\s+exceed|loan\s+amount|appraises?\s+(?:below|under|less)/i,
+    notBetween: /loan|financ|down\s+payment|deposit|earnest|option\s+fee|credit|balance|of\s+which|funded/i,
   },
   { key: 'earnest_money', kind: 'money', names: /earnest\s+money|initial\s+deposit|\bdeposits?\b|^deposit$/gi, notInClause: /increased deposit|deposits, if any/i },
   { key: 'option_fee', kind: 'money', names: /option\s+fee/gi },
@@ -64,6 +70,7 @@ const TOPICS: Topic[] = [
     kind: 'days',
     names: /close\s+of\s+escrow|\bCOE\b|escrow\s+shall\s+close|shall\s+close/gi,
     notAfterValue: BEFORE_OR_AFTER_CLOSING,
+    afterValue: FROM_ACCEPTANCE,
   },
   {
     key: 'effective_date',
@@ -156,9 +163,12 @@ function mentionsOf(clause: Clause, kind: Kind, chrono: DateEngine): Mention<num
 }
 
 /** The amounts, day counts and dates a clause gives for the facts it is about. */
+/** A default that applies only when the form's blank or schedule is empty ("If no time is stated, … 17 Days") is not the term agreed. */
+const DEFAULT_ONLY = /\bif\s+no\s+(?:time|period|date|number)\s+is\s+(?:stated|specified|filled|given)|\bdefault\s+applies\s+only/i;
+
 export function termOffers(clause: Clause, chrono: DateEngine): TermOffer[] {
   // A checkbox line left unticked is a choice not made.
-  if (/^\s*\[\s\]/.test(clause.text)) return [];
+  if (/^\s*\[\s\]/.test(clause.text) || DEFAULT_ONLY.test(clause.text)) return [];
   const offers: TermOffer[] = [];
   for (const kind of ['days', 'money', 'date'] as const) {
     const names = namesIn(clause, kind);
@@ -175,6 +185,7 @@ export function termOffers(clause: Clause, chrono: DateEngine): TermOffer[] {
       if (!name || !name.inForce) continue;
       if (name.start >= 0 && name.end <= mention.start && name.topic.notBetween?.test(clause.text.slice(name.end, mention.start))) continue;
       if (name.topic.notAfterValue?.test(clause.text.slice(mention.end, mention.end + 40))) continue;
+      if (name.topic.afterValue && !name.topic.afterValue.test(clause.text.slice(mention.end, mention.end + 40))) continue;
       offers.push({ key: name.topic.key, value: mention.value, start: mention.start, end: mention.end });
     }
   }

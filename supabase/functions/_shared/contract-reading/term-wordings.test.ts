@@ -40,3 +40,30 @@ describe('the effective date', () => {
     expect(read('Close of escrow: 30 days after acceptance.').effective_date, 'no date given').toBeUndefined();
   });
 });
+
+describe('a value about something else in the clause is not the fact', () => {
+  it('does not take a loan amount or a share "of which" is financed for the price', () => {
+    const facts = read('The purchase price is $500,000.00 (the "Purchase Price"), of which $400,000.00 shall be funded by a conventional loan.');
+    expect(facts.sales_price?.value, 'the price, not the financed part').toBe(500000);
+    expect(read('| 3E | Loan Amount: First | $400,000.00 (80 % of purchase price) |').sales_price, 'a loan row names the price only as its base').toBeUndefined();
+    expect(read('If the Property appraises below the Purchase Price, Buyer shall pay up to $25,000 of the difference.').sales_price, 'an appraisal gap').toBeUndefined();
+  });
+
+  it('takes the escrow period only as a count from acceptance', () => {
+    expect(read('(C.A.R. Form RPA) Close of Escrow: 38 Days after Acceptance.').escrow_days?.value, 'counted from acceptance').toBe(38);
+    expect(
+      read('(C.A.R. Form RPA) Possession shall be delivered on the date of Close of Escrow, or Seller may remain for not more than fourteen (14) Days.').escrow_days,
+      'a stay after closing is no escrow period',
+    ).toBeUndefined();
+  });
+
+  it('does not take a default that applies only when the schedule is blank', () => {
+    const facts = read('(C.A.R. Form RPA) If no time is stated in Schedule 1, the loan contingency shall be removed seventeen (17) Days after Acceptance.');
+    expect(facts.loan_days, 'the schedule states the term; the default is not it').toBeUndefined();
+  });
+
+  it('does not take a count after completing another step for the inspection period', () => {
+    const facts = read('(C.A.R. Form RPA) Buyer shall, within three (3) Days after completing investigations, give Seller copies of the reports.');
+    expect(facts.inspection_days, 'a deadline after investigations end').toBeUndefined();
+  });
+});
