@@ -249,6 +249,12 @@ export function quoteOf(clause: Clause, start: number): string {
   return clause.page.text.slice(from, to).replace(/\s+/g, ' ').trim();
 }
 
+/** Where the line holding a place of the clause ends (the clause's own text offset). */
+export function pieceEnd(clause: Clause, at: number): number {
+  const piece = clause.pieces.find((candidate) => candidate.at + (candidate.to - candidate.from) >= at);
+  return piece ? piece.at + (piece.to - piece.from) : clause.text.length;
+}
+
 /**
  * Where a "Label: value" line's value ends in the clause: at the end of its
  * line, or of the next one when the line stops on a blank or mid-name

@@ -69,10 +69,11 @@ const STREET = String.raw`(?<![^\s(,:])\d{1,6}\s+[\p{L}\d.'’ -]{2,40}?`;
 const CITY = String.raw`\p{L}[\p{L}.'’ -]{1,29}?`;
 /** "4812 Ridgeview Dr, Austin, Texas 78731" and C.A.R.'s "410 Poppy Ln, situated in Irvine (City), Orange (County), California, 92612 (Zip Code)". */
 const ADDRESS = new RegExp(
-  String.raw`(?<street>${STREET}),\s*(?:situated\s+in\s+)?(?<city>${CITY})(?:\s*\(City\))?,\s*(?:[\p{L} ]{2,30}\(County\),\s*)?(?<state>${STATE})\.?,?\s+(?<zip>\d{5})(?:-\d{4})?\b`,
+  String.raw`(?<street>${STREET}(?:,\s*(?:Unit|Apt\.?|Apartment|Suite|Ste\.?|#)\s*[\p{L}\d-]{1,6})?),\s*(?:situated\s+in\s+)?(?<city>${CITY})(?:\s*\(City\))?,\s*(?:[\p{L} ]{2,30}\(County\),\s*)?(?<state>${STATE})\.?,?\s+(?<zip>\d{5})(?:-\d{4})?\b`,
   'gu',
 );
-const ABOUT_PROPERTY = /propert|premises|known\s+as|located\s+at|address/i;
+/** Words that say a clause is about the property; a deal sheet's "Re:" or "Asset:" line names it too. */
+const ABOUT_PROPERTY = /propert|premises|known\s+as|located\s+at|address|^\s*(?:Re|Asset)\s*:/i;
 
 /** The property address a clause about the property gives, as "street, city, ST zip". */
 export function addressOffers(clause: Clause): DealOffer<string>[] {

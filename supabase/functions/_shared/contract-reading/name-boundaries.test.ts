@@ -159,3 +159,36 @@ describe("the buyer's agent is a person", () => {
     expect(read('Other Broker Firm: Keystone Harbor Realty represents Buyer only').buyer_agent_name, 'a firm is no agent').toBeUndefined();
   });
 });
+
+describe('a labelled name that wraps', () => {
+  it('runs onto the next line only where it fills that line, never into a heading below it', () => {
+    const wrapped = read(['Seller(s): Odile Brandt, Successor Trustee of the Brandt Family Trust', 'Dates', 'Offer date ........ 2 March 2027'].join('\n'));
+    expect(wrapped.seller_names?.value, 'the trust ends where its line ends').toBe('Odile Brandt, Successor Trustee of the Brandt Family Trust');
+    const couple = read(['Buyer: Lena Okafor and Tobias', 'Okafor', 'Seller: Ruth Vale'].join('\n'));
+    expect(couple.buyer_names?.value, 'a surname alone on the next line is the name\'s end').toBe('Lena Okafor and Tobias Okafor');
+    const cut = read(['Buyer: Lena Okafor and', 'Tobias Okafor Dates follow', 'Seller: Ruth Vale'].join('\n'));
+    expect(cut.buyer_names, 'a line ending on "and" whose next line runs on is only part of a name').toBeUndefined();
+  });
+
+  it('keeps "X LLC," on a signature line and "X LLC, a Texas limited liability company"', () => {
+    expect(read('Seller: Pecan Flats Homes LLC, a Texas limited liability company').seller_names?.value, 'the description after the comma').toBe('Pecan Flats Homes LLC');
+    expect(read('Seller: Pecan Flats Homes LLC,\nBy: Ana Ruiz, Manager').seller_names?.value, 'a suffix before the comma ends the name').toBe('Pecan Flats Homes LLC');
+  });
+
+  it('lists three people with commas and "and" before their role', () => {
+    expect(read('The parties are Ida Moss (Seller) and Tobias Lund, Keiko Lund and Arvid Lund (Buyer).').buyer_names?.value, 'all three').toBe(
+      'Tobias Lund, Keiko Lund and Arvid Lund',
+    );
+  });
+});
+
+describe("a fiduciary's title stays with the name", () => {
+  it('keeps "Successor Trustee of …" and "Independent Co-Executors of …"', () => {
+    expect(read('Seller: Ada Quist, Successor Trustee of the Quist Family Trust').seller_names?.value, 'a successor trustee').toBe(
+      'Ada Quist, Successor Trustee of the Quist Family Trust',
+    );
+    expect(read('Seller: Ben Roe and Cy Roe, Co-Executors of the Estate of Dale Roe').seller_names?.value, 'co-executors').toBe(
+      'Ben Roe and Cy Roe, Co-Executors of the Estate of Dale Roe',
+    );
+  });
+});

@@ -80,7 +80,9 @@ function cutBySmudge(stop: string, beyond: string | undefined): boolean {
 
 /** After "Name," a name goes on only with an entity suffix, a trustee's title or a date. */
 const CONTINUES_AFTER_COMMA = (next: string, afterNext?: string) =>
-  SUFFIX.test(next) || /^Trustees?\b/i.test(next) || /^(?:19|20)\d\d\b/.test(next) || (next === 'by' && afterNext !== undefined && /^\p{Lu}/u.test(afterNext));
+  SUFFIX.test(next) ||
+  /^(?:Co-)?(?:Trustees?|Executors?|Executrix|Administrators?)\b/i.test(next) ||
+  (/^(?:Successor|Independent|Surviving)$/i.test(next) && afterNext !== undefined && /^(?:Co-)?(?:Trustees?|Executors?|Executrix|Administrators?)\b/i.test(afterNext)) || /^(?:19|20)\d\d\b/.test(next) || (next === 'by' && afterNext !== undefined && /^\p{Lu}/u.test(afterNext));
 
 /** "X Trust, by Y, Trustee": "by" after a comma goes on to the person signing for the entity. */
 const signsFor = (word: string, previous: string | undefined) => word === 'by' && previous !== undefined && previous.endsWith(',');
@@ -104,10 +106,12 @@ export function nameAfter(text: string, start: number): { value: string; start: 
     if (words[count - 1][0].endsWith(',') && !(count < words.length && CONTINUES_AFTER_COMMA(words[count][0], words[count + 1]?.[0]))) break;
   }
   // A name ending in a comma or a hyphen where the text ends ("Tidewater Cove Investments," / "LLC, …" on the next column's line) was cut by a wrap.
-  if (count > 0 && count === words.length && /[,-]$/.test(words[count - 1][0])) return null;
+  if (count > 0 && count === words.length && /[,-]$/.test(words[count - 1][0]) && !SUFFIX.test(words[count - 1][0])) return null;
   if (count > 0 && /\p{L}-$/u.test(words[count - 1][0])) return null;
   // A name cut by a smudge ("Lone Star Residential ‘Partders, L.B"), or stopping on "and" ("Aisha Galloway and | 7. OPTION"), is only part of one: better none.
-  if (count < words.length && cutBySmudge(words[count][0], words[count + 1]?.[0])) return null;
+  // "X LLC, a Texas limited liability company": after a comma, "a" opens the entity's description, not a smudge.
+  const describes = count > 0 && words[count - 1][0].endsWith(',') && /^an?$/.test(words[count]?.[0] ?? '');
+  if (count < words.length && !describes && cutBySmudge(words[count][0], words[count + 1]?.[0])) return null;
   // A comma after an entity's suffix ends the name ("… Escrow, Inc., 1401 Main St").
   const stopWord = count > 0 ? words[count - 1][0] : '';
   if (count > 0 && count < words.length && /^(?:and|&|of|the)$|,$/.test(stopWord) && !SUFFIX.test(stopWord) && !/^\p{Ll}/u.test(words[count][0])) return null;
@@ -115,6 +119,16 @@ export function nameAfter(text: string, start: number): { value: string; start: 
   if (!value) return null;
   const last = words[count - 1];
   return { value, start: start + lead, end: start + lead + last.index + last[0].length };
+}
+
+/**
+ * "Tobias Lund, Keiko Lund and Arvid Lund (Buyer)": a person's first and
+ * last name before a comma, in front of names joined by "and", is one more
+ * of the people listed.
+ */
+function listsPeople(words: RegExpMatchArray[], first: number): boolean {
+  const joined = words.slice(first).some((match) => match[0] === 'and' || match[0] === '&');
+  return joined && first >= 2 && /^\p{Lu}\p{Ll}[\p{L}'’-]*,$/u.test(words[first - 1][0]) && /^\p{Lu}[\p{L}.'’-]*$/u.test(words[first - 2][0]) && !ROLE_WORD.test(words[first - 2][0]);
 }
 
 /** The name a clause states right before `end` ("… and Tamika Reeves (Buyer)" → "Tamika Reeves"). */
@@ -127,7 +141,7 @@ export function nameBefore(text: string, end: number): { value: string; start: n
   let first = words.length;
   while (first > 0 && partOfName(words[first - 1][0])) {
     // "Galloway, Trustee": a comma inside a name only before a suffix, a title or a date.
-    if (first < words.length && words[first - 1][0].endsWith(',') && !CONTINUES_AFTER_COMMA(words[first][0], words[first + 1]?.[0])) break;
+    if (first < words.length && words[first - 1][0].endsWith(',') && !CONTINUES_AFTER_COMMA(words[first][0], words[first + 1]?.[0]) && !listsPeople(words, first)) break;
     first--;
   }
   if (first === words.length) return null;

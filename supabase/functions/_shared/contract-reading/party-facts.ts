@@ -4,7 +4,7 @@
  * Buyer", "X (hereinafter "Purchaser")"), the buyer's agent (the person, not
  * the brokerage), the title company or escrow holder, and the lender.
  */
-import { lineEnd, type Clause } from './clauses.ts';
+import { lineEnd, pieceEnd, type Clause } from './clauses.ts';
 import { nameAfter, nameBefore } from './names.ts';
 import { cleanName } from './normalise.ts';
 import type { FactKey } from './types.ts';
@@ -40,11 +40,29 @@ export function isPeopleSideBySide(value: string): boolean {
   return words.length >= 4 && !/[,&]|\s(?:and|of|the|y)\s/i.test(value) && !ENTITY_WORD.test(value) && words.every((word) => !/^\p{Lu}\.$/u.test(word));
 }
 
+/**
+ * A labelled party's name may wrap onto the next line ("… and Marcus" /
+ * "Sullivan", "… Trust" / "dated May 2, 2001"), where it fills that line;
+ * when it stops partway along the next line, it ran into a heading and the
+ * line below ("… Family Trust" / "Dates" / "Offer date …"), so it ends
+ * where the label's line ends.
+ */
+function labelledName(clause: Clause, start: number): ReturnType<typeof nameAfter> {
+  const name = nameAfter(clause.text, start);
+  const labelLineEnd = pieceEnd(clause, start);
+  if (!name || name.end <= labelLineEnd) return name;
+  const restOfLine = clause.text.slice(name.end, pieceEnd(clause, name.end));
+  if (!/\p{L}/u.test(restOfLine)) return name;
+  // A label's line ending mid-name ("… and", "Harbor Light Trust,") holds only part of it: better none.
+  const labelLine = clause.text.slice(0, labelLineEnd);
+  return /(?:\band|&|,|\bof|\bthe|\bby|-)\s*$/i.test(labelLine) ? null : nameAfter(labelLine, start);
+}
+
 function parties(clause: Clause): NameOffer[] {
   const offers: NameOffer[] = [];
   const label = PARTY_LABEL.exec(clause.text);
   if (label && !/^\s*\w+'s/i.test(clause.text.slice(label.index))) {
-    const name = nameAfter(clause.text, label[0].length);
+    const name = labelledName(clause, label[0].length);
     if (name) offers.push({ key: roleKey(label[1]), ...name });
   }
   for (const match of clause.text.matchAll(ROLE_AFTER)) {

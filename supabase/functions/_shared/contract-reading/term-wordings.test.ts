@@ -67,3 +67,10 @@ describe('a value about something else in the clause is not the fact', () => {
     expect(facts.inspection_days, 'a deadline after investigations end').toBeUndefined();
   });
 });
+
+describe('the property address on deal sheets', () => {
+  it('reads a "Re:" or "Asset:" line and keeps a unit', () => {
+    expect(read('Re: 12 Vista Lane, Unit 4, Encinitas, CA 92024').property_address?.value, 'a subject line with a unit').toBe('12 Vista Lane, Unit 4, Encinitas, CA 92024');
+    expect(read(' Asset     : 88 Quail Run, Plano, Texas 75023').property_address?.value, 'an asset line').toBe('88 Quail Run, Plano, TX 75023');
+  });
+});
