@@ -25,8 +25,8 @@ export interface Clause {
   pieces: Piece[];
 }
 
-/** A line that starts a new paragraph (after a speck OCR may put first): item numbers and letters, checkboxes, table borders, all-caps headings and lead words ("EXECUTED", "WHEREAS,"), "Label:" lines. */
-const PARAGRAPH_START = /^\s*(?:[^\p{L}\p{N}\s([|+=-]{1,3}\s*)?(?:\d{1,2}\.\s|\(?[A-Za-z0-9]{1,3}\)\s|[A-Z]\.\s|[A-Z]\(\d\)\s|\[[ xX]\]|\||\+|-\s|-{3,}|={3,}|(?:SECTION|ARTICLE|SCHEDULE|EXHIBIT)\b|[A-Z][A-Z'/ ]{3,}[:.]|\p{Lu}[^:.;,\n]{0,45}:(?:\s|$)|[A-Z][a-z]+\.\s+\S|[A-Z][A-Z &'/-]{6,}\s*$|[A-Z]{4,},?\s)/u;
+/** A line that starts a new paragraph (after a speck OCR may put first): item numbers and letters, checkboxes, table borders, all-caps headings and lead words ("EXECUTED", "WHEREAS,"), "Label:" lines and "Label ...... value" lines. */
+const PARAGRAPH_START = /^\s*(?:[^\p{L}\p{N}\s([|+=-]{1,3}\s*)?(?:\d{1,2}\.\s|\(?[A-Za-z0-9]{1,3}\)\s|[A-Z]\.\s|[A-Z]\(\d\)\s|\[[ xX]\]|\||\+|-\s|-{3,}|={3,}|(?:SECTION|ARTICLE|SCHEDULE|EXHIBIT)\b|[A-Z][A-Z'/ ]{3,}[:.]|\p{Lu}[^:.;,\n]{0,45}:(?:\s|$)|[A-Z][a-z]+\.\s+\S|[A-Z][A-Z &'/-]{6,}\s*$|[A-Z]{4,},?\s|\p{Lu}[^.:|\n]{0,40}?\s?\.{4,}\s)/u;
 
 /**
  * Nouns that need the word before them to make a label ("Title Company:",

@@ -164,6 +164,8 @@ describe('a labelled name that wraps', () => {
   it('runs onto the next line only where it fills that line, never into a heading below it', () => {
     const wrapped = read(['Seller(s): Odile Brandt, Successor Trustee of the Brandt Family Trust', 'Dates', 'Offer date ........ 2 March 2027'].join('\n'));
     expect(wrapped.seller_names?.value, 'the trust ends where its line ends').toBe('Odile Brandt, Successor Trustee of the Brandt Family Trust');
+    const heading = read(['Seller(s): Odile Brandt, Trustee of the Brandt Family Trust', 'Dates', 'Offer date ........ 2 March 2027'].join('\n'));
+    expect(heading.seller_names?.value, 'a heading alone on the line below a trust is not the name\'s').toBe('Odile Brandt, Trustee of the Brandt Family Trust');
     const couple = read(['Buyer: Lena Okafor and Tobias', 'Okafor', 'Seller: Ruth Vale'].join('\n'));
     expect(couple.buyer_names?.value, 'a surname alone on the next line is the name\'s end').toBe('Lena Okafor and Tobias Okafor');
     const cut = read(['Buyer: Lena Okafor and', 'Tobias Okafor Dates follow', 'Seller: Ruth Vale'].join('\n'));

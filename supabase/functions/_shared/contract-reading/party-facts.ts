@@ -52,9 +52,11 @@ function labelledName(clause: Clause, start: number): ReturnType<typeof nameAfte
   const labelLineEnd = pieceEnd(clause, start);
   if (!name || name.end <= labelLineEnd) return name;
   const restOfLine = clause.text.slice(name.end, pieceEnd(clause, name.end));
-  if (!/\p{L}/u.test(restOfLine)) return name;
-  // A label's line ending mid-name ("… and", "Harbor Light Trust,") holds only part of it: better none.
   const labelLine = clause.text.slice(0, labelLineEnd);
+  // A line ending on an entity's own word ("… Family Trust") holds the whole name: a capitalised word below it is a heading ("Dates").
+  const entityComplete = /\b(?:Trust|Estate|LLC|L\.L\.C\.|Inc\.?|LP|L\.P\.|Company|Partners|Ltd\.?)\s*$/.test(labelLine) && /^\s*\p{Lu}/u.test(clause.text.slice(labelLineEnd));
+  if (!/\p{L}/u.test(restOfLine) && !entityComplete) return name;
+  // A label's line ending mid-name ("… and", "Harbor Light Trust,") holds only part of it: better none.
   return /(?:\band|&|,|\bof|\bthe|\bby|-)\s*$/i.test(labelLine) ? null : nameAfter(labelLine, start);
 }
 

@@ -74,3 +74,10 @@ describe('the property address on deal sheets', () => {
     expect(read(' Asset     : 88 Quail Run, Plano, Texas 75023').property_address?.value, 'an asset line').toBe('88 Quail Run, Plano, TX 75023');
   });
 });
+
+describe('"Label ...... value" lines', () => {
+  it('reads each dot-leader line as its own clause', () => {
+    const facts = read([' Initial Deposit .................. $30,500', ' Increased Deposit ................ none'].join('\n'));
+    expect(facts.earnest_money?.value, 'the increased deposit line below says nothing about the initial deposit').toBe(30500);
+  });
+});
