@@ -6,6 +6,7 @@
  * read column by column. Each clause remembers where its words stand on the
  * page, so a citation quotes text that is really there.
  */
+import { columnSplits } from './columns.ts';
 import type { PageText } from './types.ts';
 
 /** A run of clause text that stands contiguously on the page. */
@@ -101,7 +102,8 @@ function continuesNameAtInitial(previous: string, line: string): boolean {
 }
 
 /** The page's lines as runs in reading order: a two-column block left column first. */
-function runsOf(text: string): Run[] {
+function runsOf(page: PageText): Run[] {
+  const text = page.text;
   const lines: { text: string; from: number }[] = [];
   let offset = 0;
   for (const line of text.split('\n')) {
@@ -109,6 +111,8 @@ function runsOf(text: string): Run[] {
     offset += line.length + 1;
   }
   const columnLines = twoColumnLines(lines.map((line) => line.text));
+  // Columns aligned by position alone, read from the items' boxes, where no "|" separates them.
+  const positional = columnLines.size === 0 ? columnSplits(page) : new Map<number, number>();
   const left: Run[] = [];
   const right: Run[] = [];
   const out: Run[] = [];
@@ -134,6 +138,12 @@ function runsOf(text: string): Run[] {
       const separator = line.text.indexOf('|');
       push(left, line.text.slice(0, separator), line.from);
       push(right, line.text.slice(separator + 1), line.from + separator + 1);
+      continue;
+    }
+    const split = positional.get(index);
+    if (split !== undefined) {
+      push(left, line.text.slice(0, split), line.from);
+      push(right, line.text.slice(split), line.from + split);
       continue;
     }
     if (left.length || right.length) flushColumns();
@@ -208,7 +218,7 @@ export function splitClauses(page: PageText): Clause[] {
     text = '';
   };
   let afterBlank = false;
-  for (const run of runsOf(page.text)) {
+  for (const run of runsOf(page)) {
     if (run.blank) {
       afterBlank = true;
       continue;
