@@ -35,9 +35,37 @@ function isNameWord(word: string, next?: string): boolean {
 
 /** A word of a name written in capitals: capitals, initials, "U/D/T", a date's figures; never a role or a lower-case word. */
 function isCapitalsNameWord(word: string): boolean {
-  if (ROLE_WORD.test(word) || AFTER_NAME_LABEL.test(word) || /[:()"“”]/.test(word)) return false;
-  return /^\p{Lu}[\p{Lu}'’./&-]*[,;]?$/u.test(word) || /^\d{1,4}[,.]?$/.test(word) || word === '&';
+  if (ROLE_WORD.test(word) || AFTER_NAME_LABEL.test(word) || /[:()"“”]/.test(word) || CAPITALS_NOT_NAME.test(word)) return false;
+  // "GORDON PIKE and YVETTE PIKE-MORALES": capitals joined by a lower-case "and".
+  return /^\p{Lu}[\p{Lu}'’./&-]*[,;]?$/u.test(word) || /^\d{1,4}[,.]?$/.test(word) || word === '&' || word === 'and';
 }
+
+/** Capitalised words of headings and clauses around a name in capitals ("OFFER FROM", "BY AND BETWEEN"), never part of one. */
+const CAPITALS_NOT_NAME = /^(?:FROM|BY|BETWEEN|TO|WITH|OFFER|AGREEMENT|CONTRACT|ADDENDUM|COUNTER|AMENDMENT|PARTIES|NOTICE|RE|THIS|MADE|ENTERED|INTO)[,.:]?$/;
+
+/** "Trust dated 11/02/1998": a trust's date written in figures stays with the trust. */
+function trustDate(word: string, previous: string | undefined): boolean {
+  return previous === 'dated' && /^\d{1,2}\/\d{1,2}\/\d{2,4}[,.]?$/.test(word);
+}
+
+/**
+ * Whether a name read backwards from its role stopped inside a longer name:
+ * it starts with "dated"/"of" or a date ("… declaration dated June 19, 1994
+ * (Seller)"), or the word before it still belongs to the party — a
+ * connector ("ZHOU and BENJAMIN HARTIGAN"), a list's comma, or a name word
+ * in capitals before a name in ordinary case ("BRENNAN, Co-Trustees of …").
+ * A partial party is worse than none.
+ */
+function cutOnTheLeft(words: string[], first: number, inCapitals: boolean): boolean {
+  const head = words[first] ?? '';
+  if (/^(?:dated|of)$/i.test(head) || (MONTH.test(head) && /^\d/.test(words[first + 1] ?? ''))) return true;
+  if (first === 0) return false;
+  const before = words[first - 1];
+  if (/^(?:and|&)$/i.test(before) && /^\p{Lu}/u.test(words[first - 2] ?? '')) return true;
+  return !inCapitals && /^\p{Lu}{2,}[\p{Lu}'’.-]*,$/u.test(before) && !ROLE_WORD.test(before);
+}
+
+const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\.?|Feb\.?|Mar\.?|Apr\.?|Jun\.?|Jul\.?|Aug\.?|Sept?\.?|Oct\.?|Nov\.?|Dec\.?)$/;
 
 /** Leading and trailing words that cannot start or end a name ("and", "the", a year), and the punctuation after it. */
 function trimName(words: string[]): string | null {
@@ -53,7 +81,8 @@ function trimName(words: string[]): string | null {
   // "Kevin Ramirez." ends a sentence; "Inc." and "N.A." keep their full stop.
   if (/(?:^|\s)[\p{L}'’-]{3,}\.$/u.test(name) && !/\b(?:Inc|Co|Corp|Ltd|Jr|Sr)\.$/.test(name)) name = name.slice(0, -1);
   // A name has a word written like one ("ET 3" is what OCR made of a smudge).
-  const writtenLikeName = /\p{Lu}\p{Ll}/u.test(name) || (name === name.toUpperCase() && name.split(' ').filter((word) => /^\p{Lu}{3,}/u.test(word)).length >= 2);
+  const capitalsOnly = name.replace(/ and /g, ' ');
+  const writtenLikeName = /\p{Lu}\p{Ll}/u.test(name) || (capitalsOnly === capitalsOnly.toUpperCase() && name.split(' ').filter((word) => /^\p{Lu}{3,}/u.test(word)).length >= 2);
   if (name.length < 3 || !/^\p{Lu}/u.test(name) || !writtenLikeName || words.length > 18) return null;
   return isPlaceholderName(name) ? null : name;
 }
@@ -96,7 +125,7 @@ export function nameAfter(text: string, start: number): { value: string; start: 
   // A name starts with a capital: "dated December 21, 2004" after an empty label is the end of a name written elsewhere.
   if (words.length === 0 || !/^\p{Lu}/u.test(words[0][0])) return null;
   let count = 0;
-  while (count < words.length && (isNameWord(words[count][0], words[count + 1]?.[0]) || signsFor(words[count][0], words[count - 1]?.[0]))) {
+  while (count < words.length && (isNameWord(words[count][0], words[count + 1]?.[0]) || signsFor(words[count][0], words[count - 1]?.[0]) || trustDate(words[count][0], words[count - 1]?.[0]))) {
     count++;
     if (words[count - 1][0].endsWith(';')) {
       // "Sierra Valley Escrow; Inc.": OCR made the comma before a suffix a semicolon.
@@ -114,7 +143,7 @@ export function nameAfter(text: string, start: number): { value: string; start: 
   if (count < words.length && !describes && cutBySmudge(words[count][0], words[count + 1]?.[0])) return null;
   // A comma after an entity's suffix ends the name ("… Escrow, Inc., 1401 Main St").
   const stopWord = count > 0 ? words[count - 1][0] : '';
-  if (count > 0 && count < words.length && /^(?:and|&|of|the)$|,$/.test(stopWord) && !SUFFIX.test(stopWord) && !/^\p{Ll}/u.test(words[count][0])) return null;
+  if (count > 0 && count < words.length && /^(?:and|&|of|the|dated)$|,$/.test(stopWord) && !SUFFIX.test(stopWord) && !/^\p{Ll}/u.test(words[count][0])) return null;
   const value = trimName(words.slice(0, count).map((match) => match[0]));
   if (!value) return null;
   const last = words[count - 1];
@@ -146,6 +175,7 @@ export function nameBefore(text: string, end: number): { value: string; start: n
   }
   if (first === words.length) return null;
   if (first > 0 && cutBySmudge(words[first - 1][0], words[first - 2]?.[0])) return null;
+  if (cutOnTheLeft(words.map((match) => match[0]), first, inCapitals)) return null;
   const value = trimName(words.slice(first).map((match) => match[0]));
   if (!value) return null;
   return { value, start: text.indexOf(value.split(' ')[0], words[first].index), end };

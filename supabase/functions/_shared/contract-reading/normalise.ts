@@ -119,7 +119,8 @@ export function cleanName(text: string): string | null {
   const stray = (word: string | undefined) => word !== undefined && (/^[a-z]$/.test(word) || /^[^A-Za-z0-9]+$/.test(word));
   while (words.length > 1 && stray(words[words.length - 1])) words.pop();
   while (words.length > 1 && stray(words[0])) words.shift();
-  const value = words.join(' ').replace(/^[\s,;:.("]+|[\s,;:("]+$/g, '').trim();
+  // A licence number after a name belongs to the licence, not the name ("Piney Woods Rural Lending, NMLS 1889023").
+  const value = words.join(' ').replace(/,?\s+(?:NMLS|DRE|CalBRE|BRE|Lic\.|License|Licence)\b.*$/i, '').replace(/^[\s,;:.("]+|[\s,;:("]+$/g, '').trim();
   // Names are written with capitals; "po" or "co" after a label is what OCR made of a blank.
   if (value.length < 3 || !/[A-Z]/.test(value) || /^_+$/.test(value) || isPlaceholderName(value)) return null;
   return value;

@@ -63,11 +63,15 @@ function labelledName(clause: Clause, start: number): ReturnType<typeof nameAfte
 function parties(clause: Clause): NameOffer[] {
   const offers: NameOffer[] = [];
   const label = PARTY_LABEL.exec(clause.text);
-  if (label && !/^\s*\w+'s/i.test(clause.text.slice(label.index))) {
+  // "SELLER: ______ Lorraine Castellano, Administrator" is a signature line: the signer printed under a blank, not the party as the contract names it.
+  const signatureLine = label !== null && /^[\s_]*_{3,}/.test(clause.text.slice(label[0].length));
+  if (label && !signatureLine && !/^\s*\w+'s/i.test(clause.text.slice(label.index))) {
     const name = labelledName(clause, label[0].length);
     if (name) offers.push({ key: roleKey(label[1]), ...name });
   }
   for (const match of clause.text.matchAll(ROLE_AFTER)) {
+    // "OFFER FROM (Buyer): SGT. …": a role with a colon after it labels the name that follows.
+    if (clause.text.slice(match.index + match[0].length).startsWith(':')) continue;
     const kind = ENTITY_KIND.exec(clause.text.slice(0, match.index));
     const name = nameBefore(clause.text, kind ? kind.index : match.index);
     if (name) offers.push({ key: roleKey(match[1] ?? match[2]), ...name });

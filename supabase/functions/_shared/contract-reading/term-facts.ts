@@ -82,8 +82,8 @@ const TOPICS: Topic[] = [
   { key: 'closing_date', kind: 'date', names: /closing\s+date|\bclosing\b|close\s+of\s+escrow|\bCOE\b|shall\s+close|paragraph\s+9\b/gi },
 ];
 
-/** A value the clause itself says was replaced. */
-const REPLACED_BEFORE = /(?:formerly|previously|originally|in lieu of|rather than|instead of|offer stated|\bwas)\s*["“'‘]?\s*(?:USD|\$)?\s*$/i;
+/** A value the clause itself says was replaced, or only asked for ("counter item 2 asked for 45 Days … not accepted"). */
+const REPLACED_BEFORE = /(?:formerly|previously|originally|in lieu of|rather than|instead of|offer stated|\bwas|asked for|requested|proposed)\s*["“'‘]?\s*(?:USD|\$)?\s*$/i;
 /** "increased to $X from $Y": after such a verb, the value after "from" is the one replaced. */
 const CHANGE_VERB = /\b(?:increased|reduced|decreased|changed|extended|shortened|amended|revised)\b/i;
 
