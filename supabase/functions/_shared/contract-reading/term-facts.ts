@@ -31,6 +31,15 @@ interface Topic {
 
 /** A count from closing, from a delivery, or from the end of another step ("within 3 Days after completing investigations") is another deadline. */
 const BEFORE_OR_AFTER_CLOSING = /^[^.;]{0,20}?\b(?:before|prior to)\b|^\s*after\s+(?:the\s+)?(?:close|COE|closing|delivery|receipt|receiving|complet)/i;
+/**
+ * California's contingency periods count from Acceptance (or the effective
+ * date): "within five (5) days after Buyer's request" is another step's
+ * deadline, as is a count from closing or a delivery.
+ */
+const NOT_FROM_ACCEPTANCE = new RegExp(
+  `${BEFORE_OR_AFTER_CLOSING.source}|^\\s*after\\s+(?!(?:the\\s+)?(?:date\\s+of\\s+)?(?:mutual\\s+)?(?:acceptance|effective\\s+date|execution))`,
+  'i',
+);
 /** The escrow period counts from acceptance (or the effective date): a stay "for not more than 29 Days" after closing is something else. */
 const FROM_ACCEPTANCE = /^[\s)\]]*(?:after|from|following)\s+(?:the\s+)?(?:date\s+of\s+)?(?:mutual\s+)?(?:acceptance|effective\s+date)/i;
 
@@ -54,16 +63,16 @@ const TOPICS: Topic[] = [
     kind: 'days',
     names: /investigation|inspection\s+contingency|contingency\s+for\s+inspections|complete\s+(?:all\s+)?(?:buyer'?s?\s+)?inspections|^inspection$/gi,
     notInClause: /municipal|advis/i,
-    notAfterValue: BEFORE_OR_AFTER_CLOSING,
+    notAfterValue: NOT_FROM_ACCEPTANCE,
   },
-  { key: 'appraisal_days', kind: 'days', names: /appraisal/gi, notInClause: /\bgap\b/i, notAfterValue: BEFORE_OR_AFTER_CLOSING },
-  { key: 'loan_days', kind: 'days', names: /loan\s+contingency/gi, notAfterValue: BEFORE_OR_AFTER_CLOSING },
+  { key: 'appraisal_days', kind: 'days', names: /appraisal/gi, notInClause: /\bgap\b/i, notAfterValue: NOT_FROM_ACCEPTANCE },
+  { key: 'loan_days', kind: 'days', names: /loan\s+contingency/gi, notAfterValue: NOT_FROM_ACCEPTANCE },
   {
     key: 'disclosure_days',
     kind: 'days',
     names: /seller\s+delivery\s+of\s+documents|disclosures?/gi,
     notInClause: /lead-based|review|rescind|cancel|terminate|buyer (?:has|shall have)/i,
-    notAfterValue: BEFORE_OR_AFTER_CLOSING,
+    notAfterValue: NOT_FROM_ACCEPTANCE,
   },
   {
     key: 'escrow_days',

@@ -49,4 +49,10 @@ describe('terms in force', () => {
     const facts = read('(2) Close of Escrow: on April 30, 2027 (Buyer counter item 2 asked for 40 Days after Acceptance -- not accepted).');
     expect(facts.escrow_days).toBeUndefined();
   });
+
+  it("a period counted from a request, not from Acceptance, is another step's deadline", () => {
+    const facts = read('The inspection contingency period is stated in the schedule. Seller shall make the Property available for a termite inspection within four (4) days after Buyer\'s request.');
+    expect(facts.inspection_days).toBeUndefined();
+    expect(read('Buyer shall complete all Buyer Investigations within 12 Days after Acceptance.').inspection_days?.value).toBe(12);
+  });
 });
