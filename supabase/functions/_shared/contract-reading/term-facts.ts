@@ -184,6 +184,8 @@ export function termOffers(clause: Clause, chrono: DateEngine): TermOffer[] {
     if (names.length === 0) continue;
     const mentions = mentionsOf(clause, kind, chrono);
     for (const mention of mentions) {
+      // "PURCHASE PRICE  DEPOSIT / $612,000  $12,000": amounts or dates side by side are a table row's columns; which is whose is not said.
+      if (kind !== 'days' && mentions.some((other) => other !== mention && /^\s*$/.test(clause.text.slice(Math.min(other.end, mention.end), Math.max(other.start, mention.start))))) continue;
       const before = clause.text.slice(Math.max(0, mention.start - 24), mention.start);
       if (REPLACED_BEFORE.test(before)) continue;
       if (CHANGE_VERB.test(clause.text) && /\bfrom\s*(?:USD|\$)?\s*$/i.test(before)) continue;

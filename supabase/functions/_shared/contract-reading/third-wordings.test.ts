@@ -55,4 +55,9 @@ describe('terms in force', () => {
     expect(facts.inspection_days).toBeUndefined();
     expect(read('Buyer shall complete all Buyer Investigations within 12 Days after Acceptance.').inspection_days?.value).toBe(12);
   });
+
+  it('amounts side by side under two labels are not told apart: neither is proposed', () => {
+    const facts = read('PURCHASE PRICE        DEPOSIT\n$705,000              $15,000 within 3 business days after Acceptance');
+    expect(facts.earnest_money?.value ?? null, 'not the price as the deposit').not.toBe(705000);
+  });
 });
