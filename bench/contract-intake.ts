@@ -8,6 +8,7 @@
  *               (tests/fixtures/contract-corpus-fresh), written after the
  *               reader's rules were tuned (measured once, then tuned on: see its README);
  *   - third:    a third blind corpus (tests/fixtures/contract-corpus-third), measured once, then tuned on;
+ *   - fourth:   a fourth blind corpus (tests/fixtures/contract-corpus-fourth), held out;
  *   - fixtures: the old generated fixtures (tests/fixtures/contracts).
  * Every PDF goes through readContractPdf as the app reads it (OCR for scans,
  * one tesseract worker started once, its start printed apart) and is scored
@@ -23,14 +24,14 @@
  * before, p95 ≤ 10 s for the old 12-page text PDFs. Exit 1 when any is missed.
  *
  * Held-out rule: the held-out contracts are measured, never read while the
- * reader's rules are tuned. For the held-out set this prints only the totals
+ * reader's rules are tuned. For the held-out and fourth sets this prints only the totals
  * (no file names, no per-fact lines) unless --show-heldout is given, which
  * only the final measurement may use; nobody changes reader rules after seeing
  * a held-out result.
  *
- *   npm run bench -- contract-intake [--set tuning|heldout|fresh|third|fixtures]... [--kind text|fillable|scan]... [--verbose] [--show-heldout]
+ *   npm run bench -- contract-intake [--set tuning|heldout|fresh|third|fourth|fixtures]... [--kind text|fillable|scan]... [--verbose] [--show-heldout]
  *
- * Without --set, all five sets; the scans take most of the
+ * Without --set, all six sets; the scans take most of the
  * time (tesseract, seconds a page): tuning and fixtures took 6 minutes on
  * this 2-core machine, `--kind text --kind fillable` takes seconds.
  */
@@ -38,7 +39,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Worker } from 'tesseract.js';
-import { CORPUS_DIR, FRESH_CORPUS_DIR, THIRD_CORPUS_DIR, loadCorpusPdfs, loadCorpusTruth, type CorpusKind } from '../tests/fixtures/contract-corpus/corpus.ts';
+import { CORPUS_DIR, LATER_CORPORA, loadCorpusPdfs, loadCorpusTruth, type CorpusKind } from '../tests/fixtures/contract-corpus/corpus.ts';
 import { CONFIDENT, FIXTURE_DIR, loadTruth, scoreReading, type Score } from '../tests/fixtures/contracts/score.ts';
 import type { Truth } from '../tests/fixtures/contracts/samples.ts';
 import { extractPdf } from '../supabase/functions/_shared/contract-reading/pdf.ts';
@@ -46,8 +47,8 @@ import type { PageText } from '../supabase/functions/_shared/contract-reading/ty
 import { createNodeOcr, nodePdfJs, PDF_OPTIONS, readContractPdf } from '../tests/support/contract-reading-node.ts';
 import { percentile } from './_percentile.ts';
 
-type SetName = 'tuning' | 'heldout' | 'fresh' | 'third' | 'fixtures';
-const SETS: SetName[] = ['tuning', 'heldout', 'fresh', 'third', 'fixtures'];
+type SetName = 'tuning' | 'heldout' | 'fresh' | 'third' | 'fourth' | 'fixtures';
+const SETS: SetName[] = ['tuning', 'heldout', 'fresh', 'third', 'fourth', 'fixtures'];
 const KINDS: CorpusKind[] = ['text', 'fillable', 'scan'];
 const EXACT_GOAL: Record<CorpusKind, number> = { text: 0.9, fillable: 0.9, scan: 0.8 };
 const LONG_TEXT_PAGES = 12;
@@ -65,7 +66,7 @@ const verbose = args.includes('--verbose');
 const showHeldout = args.includes('--show-heldout');
 /** Whether this set's per-contract lines may be printed. */
 // The fresh and third sets were each measured once and are tuning data since (their READMEs): their details print like the tuning half's.
-const detailed = (set: SetName) => set !== 'heldout' || showHeldout;
+const detailed = (set: SetName) => (set !== 'heldout' && set !== 'fourth') || showHeldout;
 
 interface Item {
   set: SetName;
@@ -80,7 +81,7 @@ interface Item {
 
 function items(): Item[] {
   const out: Item[] = [];
-  for (const dir of [CORPUS_DIR, FRESH_CORPUS_DIR, THIRD_CORPUS_DIR]) {
+  for (const dir of [CORPUS_DIR, ...Object.values(LATER_CORPORA)]) {
     const corpusFacts = new Map(loadCorpusTruth(dir).map((entry) => [entry.id, entry.facts]));
     const pdfs = loadCorpusPdfs(dir);
     for (const pdf of pdfs) {
