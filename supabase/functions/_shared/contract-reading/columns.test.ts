@@ -72,4 +72,14 @@ describe('two columns aligned by position', () => {
     );
     expect(columnSplits(prose).size, 'one space between words').toBe(0);
   });
+
+  it("stays quick when a damaged PDF's text item claims to be 10^11 units wide (the fuzz test hung here)", () => {
+    const items: TextItem[] = [
+      { str: 'ç', x: 0, y: -570633859877, w: 285316930334.5, h: 570633860669 },
+      ...Array.from({ length: 6 }, (_, row) => ({ str: `Line ${row} of the terms`, x: 54, y: 44 + row * 21, w: 120, h: 10 })),
+    ];
+    const started = performance.now();
+    columnSplits({ page: 1, source: 'text', text: items.map((item) => item.str).join('\n'), items });
+    expect(performance.now() - started, 'milliseconds, not hours').toBeLessThan(1000);
+  });
 });

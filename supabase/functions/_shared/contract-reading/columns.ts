@@ -81,14 +81,20 @@ function blockAt(lines: TextItem[][], x: number): Block | null {
  * block, the offset in the line's text where the right column starts (0:
  * the line is all right column; its length: all left). Empty otherwise.
  */
+/** At most this many gutter positions are tried per page (a 612-unit page needs about 120 at 2 units apart). */
+const GUTTER_STEPS = 200;
+
 export function columnSplits(page: PageText): Map<number, number> {
   const splits = new Map<number, number>();
   const lines = itemLines(page);
   if (!lines || lines.length < MIN_ROWS) return splits;
   const left = Math.min(...lines.flat().map((item) => item.x));
   const right = Math.max(...lines.flat().map((item) => item.x + item.w));
+  if (!Number.isFinite(right - left)) return splits;
   let best: Block | null = null;
-  for (let x = left + (right - left) * 0.3; x <= left + (right - left) * 0.7; x += 2) {
+  // Every 2 units on a page, but never more than GUTTER_STEPS tries: a damaged PDF's item may claim to be 10^11 units wide.
+  const step = Math.max(2, ((right - left) * 0.4) / GUTTER_STEPS);
+  for (let x = left + (right - left) * 0.3; x <= left + (right - left) * 0.7; x += step) {
     const block = blockAt(lines, x);
     if (block && (!best || block.last - block.first > best.last - best.first)) best = block;
   }
