@@ -120,9 +120,3 @@ export function withinFormFamily(family: ContractForm, offers: ProposedFact[]): 
   const otherFamily = family === 'trec-20-18' ? CALIFORNIA_ONLY : family === 'car-rpa' ? TEXAS_ONLY : [];
   return offers.filter((offer) => !otherFamily.includes(offer.key));
 }
-
-/** The pages' text read clause by clause: every offer cited by its words on its page. */
-export function readPageTexts(pages: PageText[], engines: ReaderEngines): { form: ContractForm; offers: ProposedFact[] } {
-  const { form, family, offers } = clauseOffers(pages, engines);
-  return { form, offers: withinFormFamily(family, offers.map(textProposal)) };
-}
