@@ -71,6 +71,32 @@ function twoColumnLines(lines: string[]): Set<number> {
   return inBlock;
 }
 
+/** A label in a "label | value" table's left cell: a word or three ("Buyer", "Seller discl.", "COE"), or nothing on a wrapped value's line. */
+const SHORT_LABEL = 16;
+
+/**
+ * The "|" blocks that are label/value tables rather than two columns of
+ * prose: nearly every left cell a short label. Those are read row by row (a
+ * label with its value, a wrapped value's line with the row above), never
+ * column by column, where every value would be parted from its label.
+ */
+function labelValueLines(lines: string[], columnLines: Set<number>): Set<number> {
+  const rows = new Set<number>();
+  const sorted = [...columnLines].sort((a, b) => a - b);
+  let block: number[] = [];
+  const close = () => {
+    const short = block.filter((index) => lines[index].slice(0, lines[index].indexOf('|')).trim().length <= SHORT_LABEL).length;
+    if (block.length > 0 && short * 5 >= block.length * 4) block.forEach((index) => rows.add(index));
+    block = [];
+  };
+  for (const index of sorted) {
+    if (block.length > 0 && block[block.length - 1] !== index - 1) close();
+    block.push(index);
+  }
+  close();
+  return rows;
+}
+
 /** A table's row or border: it starts with one, or has cells on both sides ("‘| Investigation | 14 Days |" as OCR reads it). */
 const isTableRow = (line: string) => /^\s*[|+]/.test(line) || line.split('|').length > 2;
 
@@ -101,6 +127,17 @@ function continuesNameAtInitial(previous: string, line: string): boolean {
   return /(?:\s\p{Lu}\p{L}+|\s(?:and|AND))\s*$/u.test(previous) && (previous.match(/\b\p{Ll}+\b/gu) ?? []).length >= 3;
 }
 
+/**
+ * "… (\"Vendor\"), and RIDGEBACK CAPITAL" / "PARTNERS LLC, a California …":
+ * a line opening with words in capitals, after a prose line that stops on
+ * words in capitals without punctuation, is the rest of that party's name,
+ * not a heading or a lead word ("WHEREAS,").
+ */
+function continuesNameInCapitals(previous: string, line: string): boolean {
+  if (!/^\s*\p{Lu}{2,}[\p{Lu}'’.&-]*(?:\s+\p{Lu}{2,}[\p{Lu}'’.&-]*)*(?:,|\s+\(|\s+and\b|\s*$)/u.test(line)) return false;
+  return /\s(?:\p{Lu}{2,}[\p{Lu}'’.&-]*\s+){0,3}\p{Lu}{2,}[\p{Lu}'’.&-]*\s*$/u.test(previous) && (previous.match(/\b\p{Ll}+\b/gu) ?? []).length >= 3;
+}
+
 /** The page's lines as runs in reading order: a two-column block left column first. */
 function runsOf(page: PageText): Run[] {
   const text = page.text;
@@ -111,6 +148,7 @@ function runsOf(page: PageText): Run[] {
     offset += line.length + 1;
   }
   const columnLines = twoColumnLines(lines.map((line) => line.text));
+  const labelRows = labelValueLines(lines.map((line) => line.text), columnLines);
   // Columns aligned by position alone, read from the items' boxes, where no "|" separates them.
   const positional = columnLines.size === 0 ? columnSplits(page) : new Map<number, number>();
   const left: Run[] = [];
@@ -130,10 +168,18 @@ function runsOf(page: PageText): Run[] {
       return;
     }
     const parts = cells(lineText, from);
-    const starts = (PARAGRAPH_START.test(lineText) && !continuesNameAtInitial(previous, lineText)) || isTableRow(lineText);
+    const starts = (PARAGRAPH_START.test(lineText) && !continuesNameAtInitial(previous, lineText) && !continuesNameInCapitals(previous, lineText)) || isTableRow(lineText);
     parts.forEach((cell, i) => target.push({ ...cell, newParagraph: i > 0 || starts, blank: false }));
   };
   for (const [index, line] of lines.entries()) {
+    if (labelRows.has(index)) {
+      if (left.length || right.length) flushColumns();
+      const separator = line.text.indexOf('|');
+      // A row's label starts it; a line with no label is the rest of the value above it.
+      if (line.text.slice(0, separator).trim() !== '') out.push({ from: line.from + line.text.length - line.text.trimStart().length, to: line.from + line.text.trimEnd().length, newParagraph: true, blank: false });
+      else if (line.text.slice(separator + 1).trim() !== '') out.push({ from: line.from + separator + 1 + (line.text.slice(separator + 1).length - line.text.slice(separator + 1).trimStart().length), to: line.from + line.text.trimEnd().length, newParagraph: false, blank: false });
+      continue;
+    }
     if (columnLines.has(index)) {
       const separator = line.text.indexOf('|');
       push(left, line.text.slice(0, separator), line.from);

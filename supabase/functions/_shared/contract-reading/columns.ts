@@ -15,8 +15,8 @@ const SAME_LINE = 2;
 /** Rows in a row that a column block needs, and how many of them hold text on both sides. */
 const MIN_ROWS = 6;
 const MIN_SPLIT_ROWS = 4;
-/** Each side of a column holds prose: on average at least this many words a row. */
-const MIN_WORDS_PER_SIDE = 3;
+/** Each side of a column holds words, not a lone value: on average at least this many a row (a summary's headed boxes hold a heading, then a street or a name). */
+const MIN_WORDS_PER_SIDE = 2;
 /** A gutter is wider than the space between words (a river of single spaces down a paragraph is no gutter): PDF units, about two Courier characters at 10 pt. */
 const MIN_GUTTER = 12;
 

@@ -9,7 +9,7 @@
 import { quoteRange } from './clauses.ts';
 import { clauseOffers, textProposal, type ClauseOffer } from './text-reading.ts';
 import { fieldCitationText } from './verify.ts';
-import type { ContractForm, FormField, PageText, ProposedFact, ReaderEngines } from './types.ts';
+import type { ContractForm, FormField, PageText, ProposedFact, ReaderEngines, TextItem } from './types.ts';
 
 /**
  * A field's value read through its label: typed by a person, so exact, but
@@ -26,19 +26,25 @@ interface FieldSpan {
 interface Piece {
   x: number;
   y: number;
+  /** Width and height in PDF units (a field's: as wide as its value's characters, within its box). */
+  w: number;
+  h: number;
   text: string;
   field?: FormField;
 }
+
+/** A field value's width: about half its box's height a character (10 pt text in a 12-unit box), never past the box. */
+const fieldValueWidth = (field: FormField, text: string) => Math.min(field.rect!.w, text.length * field.rect!.h * 0.5);
 
 /** How far apart (PDF units) two runs' middles may be and still sit on one line. */
 const SAME_LINE = 5;
 
 /** One page's text with its fields' values in place, and where each value stands in that text. */
 function pageWithFields(page: PageText, fields: FormField[]): { page: PageText; spans: FieldSpan[] } {
-  const pieces: Piece[] = (page.items ?? []).map((item) => ({ x: item.x, y: item.y + item.h / 2, text: item.str }));
+  const pieces: Piece[] = (page.items ?? []).map((item) => ({ x: item.x, y: item.y + item.h / 2, w: item.w, h: item.h, text: item.str }));
   for (const field of fields) {
     const text = typeof field.value === 'boolean' ? (field.value ? '[X]' : '[ ]') : field.value.replace(/\s+/g, ' ').trim();
-    if (text !== '') pieces.push({ x: field.rect!.x, y: field.rect!.y + field.rect!.h / 2, text, field });
+    if (text !== '') pieces.push({ x: field.rect!.x, y: field.rect!.y + field.rect!.h / 2, w: fieldValueWidth(field, text), h: field.rect!.h, text, field });
   }
   const lines: Piece[][] = [];
   for (const piece of [...pieces].sort((a, b) => a.y - b.y)) {
@@ -48,15 +54,19 @@ function pageWithFields(page: PageText, fields: FormField[]): { page: PageText; 
   }
   let text = '';
   const spans: FieldSpan[] = [];
+  // The rebuilt lines' items, each line's at one height, so the column reader (columns.ts) sees the values beside the printed words.
+  const items: TextItem[] = [];
   for (const line of lines) {
     if (text !== '') text += '\n';
+    const top = line[0].y - line[0].h / 2;
     line.sort((a, b) => a.x - b.x).forEach((piece, index) => {
       if (index > 0) text += ' ';
       if (piece.field) spans.push({ field: piece.field, from: text.length, to: text.length + piece.text.length });
       text += piece.text;
+      items.push({ str: piece.text, x: piece.x, y: top, w: piece.w, h: piece.h });
     });
   }
-  return { page: { ...page, text }, spans };
+  return { page: { ...page, text, items }, spans };
 }
 
 /** Where a place in a clause offer's clause stands on its page. */
