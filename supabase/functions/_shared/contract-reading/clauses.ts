@@ -228,13 +228,22 @@ function headingOf(sentence: string): string {
   return words.split(/\s+/).length <= 4 && /^[\p{L}/' ]+$/u.test(words) ? words : '';
 }
 
-/** The page's clauses, in reading order. */
+/** A paragraph that opens by saying its terms are the superseded ones, quoted for reference. */
+const FOR_REFERENCE_ONLY = /\b(?:as\s+originally\s+(?:accepted|agreed|written|signed)|for\s+reference\s+only|original\s+terms\s+(?:were|of))\b/i;
+
+/** The page's clauses, in reading order (a paragraph of superseded terms quoted for reference is left out). */
 export function splitClauses(page: PageText): Clause[] {
   const clauses: Clause[] = [];
   let paragraph: Piece[] = [];
   let text = '';
   const flush = () => {
     if (text.trim() === '') {
+      paragraph = [];
+      text = '';
+      return;
+    }
+    // "Terms of the Agreement as originally accepted (for reference only): …": replaced terms, not the deal's.
+    if (FOR_REFERENCE_ONLY.test(text.slice(0, 160))) {
       paragraph = [];
       text = '';
       return;

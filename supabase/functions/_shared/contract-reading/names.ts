@@ -70,7 +70,9 @@ const MONTH = /^(?:January|February|March|April|May|June|July|August|September|O
 /** Leading and trailing words that cannot start or end a name ("and", "the", a year), and the punctuation after it. */
 function trimName(words: string[]): string | null {
   const connector = (word: string) => CONNECTORS.has(word.toLowerCase());
-  while (words.length && (connector(words[0]) || /^\d/.test(words[0]))) words.shift();
+  // "The Calloway Family Trust": an entity's own "The" is part of its name.
+  const entityThe = (all: string[]) => all[0] === 'The' && ENTITY_NAME_WORD.test(all.join(' '));
+  while (words.length && (connector(words[0]) || /^\d/.test(words[0])) && !entityThe(words)) words.shift();
   while (words.length && connector(words[words.length - 1])) words.pop();
   // A lone capital at the end is a speck ("Monica Esparza A"): initials carry their full stop. A number ends a name only as a date's year.
   while (words.length > 1 && (/^\p{Lu}$/u.test(words[words.length - 1]) || (/^\d+[.,]?$/.test(words[words.length - 1]) && !/^\d{1,2},$/.test(words[words.length - 2] ?? '')))) words.pop();
@@ -107,6 +109,27 @@ function cutBySmudge(stop: string, beyond: string | undefined): boolean {
   return /^[A-Za-z][^\p{L}\p{N}\s]{1,2}$/u.test(stop) && beyond !== undefined && /^\p{Lu}/u.test(beyond);
 }
 
+/** Words that make a name an entity's (a trust, an estate, a company, a fund). */
+const ENTITY_NAME_WORD = /\b(?:Trust|Estate|LLC|L\.L\.C\.|Inc|Company|Partnership|Fund|L\.P\.|LP|Corporation|Corp)\b/;
+
+/** A trustee's or executor's title after a name ("Elaine Calloway, Trustee", "… and Sylvia Pryor, Co-Trustees"). */
+const FIDUCIARY_TITLE = /^(?:Co-)?(?:Trustees?|Executors?|Executrix|Administrators?|Personal\s+Representatives?)[,.;]?$/i;
+
+/**
+ * "The Calloway Family Trust, Elaine Calloway, Trustee": after a trust's or
+ * estate's name and its comma, the people acting for it and their title are
+ * part of the party as the contract names it (up to eight words on).
+ */
+function fiduciariesFollow(words: string[], comma: number): boolean {
+  if (!/(?:Trust|Estate|Deceased),$/.test(words[comma])) return false;
+  for (let index = comma + 1; index < Math.min(words.length, comma + 10); index++) {
+    const word = words[index];
+    if (FIDUCIARY_TITLE.test(word) || (/^(?:Independent|Successor)$/.test(word) && FIDUCIARY_TITLE.test(words[index + 1] ?? ''))) return index > comma + 1;
+    if (!(word === 'and' || word === '&' || /^\p{Lu}[\p{L}.'’-]*,?$/u.test(word))) return false;
+  }
+  return false;
+}
+
 /** After "Name," a name goes on only with an entity suffix, a trustee's title or a date. */
 const CONTINUES_AFTER_COMMA = (next: string, afterNext?: string) =>
   SUFFIX.test(next) ||
@@ -132,7 +155,12 @@ export function nameAfter(text: string, start: number): { value: string; start: 
       if (count < words.length && SUFFIX.test(words[count][0])) return null;
       break;
     }
-    if (words[count - 1][0].endsWith(',') && !(count < words.length && CONTINUES_AFTER_COMMA(words[count][0], words[count + 1]?.[0]))) break;
+    if (
+      words[count - 1][0].endsWith(',') &&
+      !(count < words.length && CONTINUES_AFTER_COMMA(words[count][0], words[count + 1]?.[0])) &&
+      !fiduciariesFollow(words.map((match) => match[0]), count - 1)
+    )
+      break;
   }
   // A name ending in a comma or a hyphen where the text ends ("Tidewater Cove Investments," / "LLC, …" on the next column's line) was cut by a wrap.
   if (count > 0 && count === words.length && /[,-]$/.test(words[count - 1][0]) && !SUFFIX.test(words[count - 1][0])) return null;
@@ -170,7 +198,14 @@ export function nameBefore(text: string, end: number): { value: string; start: n
   let first = words.length;
   while (first > 0 && partOfName(words[first - 1][0])) {
     // "Galloway, Trustee": a comma inside a name only before a suffix, a title or a date.
-    if (first < words.length && words[first - 1][0].endsWith(',') && !CONTINUES_AFTER_COMMA(words[first][0], words[first + 1]?.[0]) && !listsPeople(words, first)) break;
+    if (
+      first < words.length &&
+      words[first - 1][0].endsWith(',') &&
+      !CONTINUES_AFTER_COMMA(words[first][0], words[first + 1]?.[0]) &&
+      !listsPeople(words, first) &&
+      !fiduciariesFollow(words.map((match) => match[0]), first - 1)
+    )
+      break;
     first--;
   }
   if (first === words.length) return null;

@@ -56,8 +56,12 @@ function labelledName(clause: Clause, start: number): ReturnType<typeof nameAfte
   // A line ending on an entity's own word ("… Family Trust") holds the whole name: a capitalised word below it is a heading ("Dates").
   const entityComplete = /\b(?:Trust|Estate|LLC|L\.L\.C\.|Inc\.?|LP|L\.P\.|Company|Partners|Ltd\.?)\s*$/.test(labelLine) && /^\s*\p{Lu}/u.test(clause.text.slice(labelLineEnd));
   if (!/\p{L}/u.test(restOfLine) && !entityComplete) return name;
-  // A label's line ending mid-name ("… and", "Harbor Light Trust,") holds only part of it: better none.
-  return /(?:\band|&|,|\bof|\bthe|\bby|-)\s*$/i.test(labelLine) ? null : nameAfter(labelLine, start);
+  // "Buyer: Redfern Capital Residential" / "Acquisitions Fund II, L.P., by its general partner": a name ending in an entity's suffix, or at a comma, ended there.
+  if (!entityComplete && (/\b(?:LLC|L\.L\.C\.|Inc\.?|L\.P\.|LP|Ltd\.?|Corp\.?)$/.test(name.value) || /^,/.test(clause.text.slice(name.end)))) return name;
+  // "… Family Trust dated" / "3/14/2008": the trust's date wrapped onto the next line belongs to it.
+  if (/\bdated\s*$/i.test(labelLine) && /\d{4}$/.test(name.value)) return name;
+  // A label's line ending mid-name ("… and", "Harbor Light Trust,", "… Trust dated") holds only part of it: better none.
+  return /(?:\band|&|,|\bof|\bthe|\bby|\bdated|-)\s*$/i.test(labelLine) ? null : nameAfter(labelLine, start);
 }
 
 function parties(clause: Clause): NameOffer[] {
@@ -105,16 +109,21 @@ function buyerAgent(clause: Clause): NameOffer[] {
     (/^\s*Associate'?s\s+Name\s*:/i.test(clause.text) && associateOfBuyersFirm(clause) ? /Associate'?s\s+Name\s*:/i.exec(clause.text) : null);
   const byPhrase = /(?:Buyer|Purchaser)\s+is\s+represented\s+by\s|(?:Buyer|Purchaser)'?s\s+agent\s+is\s/i.exec(clause.text);
   const start = label ? label.index + label[0].length : byPhrase ? byPhrase.index + byPhrase[0].length : -1;
-  const person = (offers: NameOffer[]) => offers.filter((offer) => !BROKERAGE_WORD.test(offer.value));
+  // A person has a first and a last name: one word alone is part of a name cut by a wrap.
+  const person = (offers: NameOffer[]) => offers.filter((offer) => !BROKERAGE_WORD.test(offer.value) && /\s/.test(offer.value));
   if (start >= 0) {
     // An agent's name stands on the label's line ("Buyer's Agent: Owen Brooks" / "This offer was accepted …").
     const line = label ? clause.text.slice(0, lineEnd(clause, start)) : clause.text;
-    const name = nameAfter(line.replace(/,/g, ';'), start);
+    let name = nameAfter(line.replace(/,/g, ';'), start);
+    // "Buyer's Agent: Bartholomew" / "Osei-Mensah of Wine Road Realty": a first name alone at the line's end wraps onto the next line.
+    if (name && !/\s/.test(name.value) && name.end === line.trimEnd().length) name = nameAfter(clause.text.replace(/,/g, ';'), start);
     return name ? person([{ key: 'buyer_agent_name', ...name, value: name.value.replace(/\s+of\s.*$/, '') }]) : [];
   }
   const represents = /(?:,\s*Associate,)?\s+(?:of\s+[^,.;]+?\s+)?represents\s+Buyer\b/.exec(clause.text);
   if (!represents) return [];
   const name = nameBefore(clause.text, represents.index);
+  // "Listing Associate: Colton Vance" / "represents Buyer only …" (the next column's line): the listing side's agent is never the buyer's.
+  if (name && /(?:Listing|Seller'?s'?)\s+(?:Associate|Agent|Broker)\b[^:]{0,20}:\s*$/i.test(clause.text.slice(0, name.start))) return [];
   return name ? person([{ key: 'buyer_agent_name', ...name }]) : [];
 }
 
@@ -150,17 +159,30 @@ function titleCompany(clause: Clause): NameOffer[] {
   return offers;
 }
 
+/**
+ * The lender's name in a "Lender:" cell: the whole cell ("PrimeLending, a
+ * PlainsCapital Company") up to what only follows a name — a parenthesis
+ * ("(LO: Kristin Vo, NMLS …)"), its city and state ("…, Ontario CA"), the
+ * end of its sentence, or the next column's words.
+ */
+function lenderCell(line: string): string {
+  return line
+    .split(/\s*[|;(]/)[0]
+    .replace(/\.\s+\S.*$/, '')
+    .replace(/,\s+(?:\p{Lu}[\p{L}.'-]*\s+){1,3}(?:[A-Z]{2}|California|Texas)\b.*$/u, '');
+}
+
 /** "Lender: X" (the whole cell: "PrimeLending, a PlainsCapital Company"), "loan … from X", "financing through X", "Financing: Conventional, X". */
 function lender(clause: Clause): NameOffer[] {
   const label = /\bLender(?:\s+Name)?\s*(?::|\.{3,}|\|)\s*/i.exec(clause.text);
   if (label) {
     const start = label.index + label[0].length;
-    const cell = clause.text.slice(start, lineEnd(clause, start)).split(/\s*[|;]/)[0];
+    const cell = lenderCell(clause.text.slice(start, lineEnd(clause, start)));
     // Values are compared without full stops, so "N.A." and a sentence's last dot need no care here.
     // A lone number after the name is a speck ("Golden 1 Credit Union 3"), not part of it.
     const value = cleanName(cell.replace(/\s+\d{1,2}\s*$/, '')) ?? '';
-    // A sentence after an empty label is not a lender's name.
-    const named = /^\p{Lu}/u.test(value) && !/^_+$/.test(value) && !/\b(?:shall|will|must|may|is|are)\b/.test(value);
+    // A sentence after an empty label is not a lender's name; a name cut by a wrap ("Pacific" / "Freedom Mortgage") is not one either.
+    const named = /^\p{Lu}/u.test(value) && !/^_+$/.test(value) && !/\b(?:shall|will|must|may|is|are)\b/.test(value) && looksLikeLender(value);
     return named ? [{ key: 'lender', value, start, end: start + cell.length }] : [];
   }
   const phrase = /(?:\bloan\b[^;]{0,60}?\b(?:from|with|through)|financing\s+through|^\s*(?:\(?[a-z]\)\s*)?Financing\s*(?::|\.{3,})\s*(?:Conventional|FHA|VA|USDA)[^,;]*,)\s+(?=\p{Lu})/iu.exec(clause.text);

@@ -106,7 +106,7 @@ function afterUntickedBox(text: string, at: number): boolean {
 const NOT_IN_FORCE_NAME = /\b(?:original|additional)\s+$/i;
 /** What may stand between a value and the name labelling it ("as" also as OCR misreads it: "ag"): "$150 as the Option Fee", "$100.00) (the "Option Fee")", ", which date the parties agree shall be the Effective Date". */
 const LABEL_AFTER =
-  /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?|a[sgz5]\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+|being\s+the\s+|the\s+date\s+on\s+which\s+(?:this|the)\s+)["“'‘’\s]*$/i;
+  /^[\s)"”'‘’.,]*(?:\(\s*(?:the\s+|this\s+)?|a[sgz5]\s+(?:the\s+)?|,\s*which\s+date\s+the\s+parties\s+agree\s+shall\s+be\s+the\s+|,\s*which\s+(?:date\s+)?(?:is|shall\s+be)\s+the\s+|being\s+the\s+|the\s+date\s+on\s+which\s+(?:this|the)\s+)["“'‘’\s]*$/i;
 
 interface Named {
   topic: Topic;
@@ -125,6 +125,9 @@ export interface TermOffer {
 /** OCR's specks between words ("earnest . money") as spaces, keeping every offset. */
 const withoutSpecks = (text: string) => text.replace(/(?<=\w)\s+[.,'‘’•·]+(?=\s+\w)/g, (speck) => ' '.repeat(speck.length));
 
+/** A clause about one of these has its own subject for a date, whatever its paragraph's heading. */
+const OTHER_DATED_THING = /\b(?:offer|listing|expires?|expiration|expiry)\b/i;
+
 function namesIn(clause: Clause, kind: Kind): Named[] {
   const found: Named[] = [];
   const text = withoutSpecks(clause.text);
@@ -135,8 +138,9 @@ function namesIn(clause: Clause, kind: Kind): Named[] {
       found.push({ topic, start: match.index, end: match.index + match[0].length, inForce: !NOT_IN_FORCE_NAME.test(before) });
     }
   }
-  // A terse clause ("On or before 2027-04-27.") is about its paragraph's heading ("CLOSING"), when it names nothing itself.
-  if (found.length === 0 && clause.heading) {
+  // A terse clause ("On or before 2027-04-27.") is about its paragraph's heading ("CLOSING"), when it names nothing itself;
+  // a date of the offer, the listing or an expiry ("Buyer's offer was first made on …") is about what the clause says.
+  if (found.length === 0 && clause.heading && !(kind === 'date' && OTHER_DATED_THING.test(clause.text))) {
     for (const topic of TOPICS) {
       if (topic.kind !== kind || topic.notInClause?.test(clause.text)) continue;
       topic.names.lastIndex = 0;
@@ -151,7 +155,11 @@ function namesIn(clause: Clause, kind: Kind): Named[] {
 const REACH: Record<Kind, number> = { days: 150, money: 150, date: 80 };
 
 function nameOf(clause: Clause, kind: Kind, value: Mention<unknown>, names: Named[], values: Mention<unknown>[]): Named | null {
-  const labelling = names.find((name) => name.start >= value.end && LABEL_AFTER.test(clause.text.slice(value.end, name.start)));
+  // "$6,000 earnest money and a $275 Option Fee": an amount written right before a name (not a label: no colon after it), and not itself right after one, is that name's.
+  const afterName = names.some((name) => name.end <= value.start && /^[\s:$|.-]*$/.test(clause.text.slice(name.end, value.start)));
+  const amountBefore = (name: Named) =>
+    kind === 'money' && !afterName && /^\s+$/.test(clause.text.slice(value.end, name.start)) && !/^\s*(?::|\.{3,}|\|)/.test(clause.text.slice(name.end));
+  const labelling = names.find((name) => name.start >= value.end && (LABEL_AFTER.test(clause.text.slice(value.end, name.start)) || amountBefore(name)));
   if (labelling) return labelling;
   const before = names.filter((name) => name.end <= value.start);
   if (before.length) {
@@ -182,13 +190,17 @@ export function termOffers(clause: Clause, chrono: DateEngine): TermOffer[] {
   for (const kind of ['days', 'money', 'date'] as const) {
     const names = namesIn(clause, kind);
     if (names.length === 0) continue;
-    const mentions = mentionsOf(clause, kind, chrono);
+    const all = mentionsOf(clause, kind, chrono);
+    // "reduced from $455,000 to $441,000": the replaced value stands between the name and the new one without being a rival.
+    const replaced = (mention: Mention<number | string>) => {
+      const before = clause.text.slice(Math.max(0, mention.start - 24), mention.start);
+      return REPLACED_BEFORE.test(before) || (CHANGE_VERB.test(clause.text) && /\bfrom\s*(?:USD|\$)?\s*$/i.test(before));
+    };
+    const mentions = all.filter((mention) => !replaced(mention));
     for (const mention of mentions) {
       // "PURCHASE PRICE  DEPOSIT / $612,000  $12,000": amounts or dates side by side are a table row's columns; which is whose is not said.
       if (kind !== 'days' && mentions.some((other) => other !== mention && /^\s*$/.test(clause.text.slice(Math.min(other.end, mention.end), Math.max(other.start, mention.start))))) continue;
       const before = clause.text.slice(Math.max(0, mention.start - 24), mention.start);
-      if (REPLACED_BEFORE.test(before)) continue;
-      if (CHANGE_VERB.test(clause.text) && /\bfrom\s*(?:USD|\$)?\s*$/i.test(before)) continue;
       if (afterUntickedBox(clause.text, mention.start)) continue;
       // "Trust dated May 2, 2001", "Offer … dated March 17, 2027": the date of another document.
       if (kind === 'date' && /\bdated\s*$/i.test(before)) continue;
