@@ -1,0 +1,274 @@
+/**
+ * Live updates by Broadcast from the database (issue 54, the listing screen's
+ * tables), through the HTTP stack with unmodified supabase-js: each change is
+ * sent by the database to the private topic user:<sign-in id> of the row's
+ * readers, decided from the current data by the tables' read rule. What
+ * travels is {table, id, op, listing_id}; a reader of another team hears
+ * nothing; losing access stops delivery at the next change; nobody joins
+ * another person's topic or sends on one.
+ */
+import type { RealtimeChannel } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stackInfo, withDb } from '../support/clients.ts';
+import { sleep, subscribed, waitFor } from '../support/realtime.ts';
+import { createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
+
+interface LiveChange {
+  table: string;
+  id: string;
+  op: 'INSERT' | 'UPDATE' | 'DELETE';
+  listing_id: string | null;
+}
+
+interface Ear {
+  heard: LiveChange[];
+  channel: RealtimeChannel;
+}
+
+/** How long a change that is not coming is waited for (deliveries take milliseconds locally). */
+const QUIET_MS = 400;
+
+/** Joins the actor's own topic as the app does and collects what it hears. */
+async function listen(actor: Actor): Promise<Ear> {
+  const heard: LiveChange[] = [];
+  await actor.client.realtime.setAuth();
+  const channel = actor.client.channel(`user:${actor.authId}`, { config: { private: true } }).on('broadcast', { event: 'change' }, (m) => heard.push(m.payload as LiveChange));
+  await subscribed(channel);
+  return { heard, channel };
+}
+
+const heardOf = (ear: Ear, table: string, id: string) => ear.heard.filter((c) => c.table === table && c.id === id);
+
+async function sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return withDb(async (db) => (await db.query<T>(text, params)).rows);
+}
+
+describe('live changes of the listing screen, sent by the database to their readers', () => {
+  let coordinator: Actor, agent: Actor, otherCoordinator: Actor, otherAgent: Actor, superAdmin: Actor;
+  let coordinatorEar: Ear, agentEar: Ear, otherCoordinatorEar: Ear, otherAgentEar: Ear, superAdminEar: Ear;
+  let listingId: string;
+  const ears = () => [coordinatorEar, agentEar, otherCoordinatorEar, otherAgentEar, superAdminEar];
+
+  beforeAll(async () => {
+    coordinator = await createActor('LiveCoord', 'tc');
+    otherCoordinator = await createActor('LiveOtherCoord', 'tc');
+    [agent, otherAgent, superAdmin] = await Promise.all([
+      createActor('LiveAgent', 'agent', { assignedTcId: coordinator.id }),
+      createActor('LiveOtherAgent', 'agent', { assignedTcId: otherCoordinator.id }),
+      createActor('LiveSuperAdmin', 'super_admin'),
+    ]);
+    listingId = await withDb((db) => insertRow(db, 'listings', { address: '7 Live Oak St, Austin TX', agent_id: agent.id, tc_id: coordinator.id }));
+    [coordinatorEar, agentEar, otherCoordinatorEar, otherAgentEar, superAdminEar] = await Promise.all([coordinator, agent, otherCoordinator, otherAgent, superAdmin].map(listen));
+  });
+
+  afterAll(async () => {
+    await Promise.all([coordinator, agent, otherCoordinator, otherAgent, superAdmin].map((a) => a?.client.removeAllChannels()));
+  });
+
+  /** Makes a change of `table`, then checks the listing's agent, its coordinator and a super admin hear exactly it and the other team nothing. */
+  async function expectHeardByTheListingOnly(table: string, change: () => Promise<{ id: string; op: LiveChange['op'] }>) {
+    for (const ear of ears()) ear.heard.length = 0;
+    const { id, op } = await change();
+    const expected: LiveChange = { table, id, op, listing_id: listingId };
+    await waitFor(() => [agentEar, coordinatorEar, superAdminEar].every((ear) => heardOf(ear, table, id).length > 0), `the ${table} ${op} to reach the listing's people`);
+    await sleep(QUIET_MS);
+    expect(heardOf(agentEar, table, id), `the listing's agent hears the ${table} ${op} once, as {table, id, op, listing_id} and nothing more`).toEqual([expected]);
+    expect(heardOf(coordinatorEar, table, id), `the listing's coordinator hears the ${table} ${op} once`).toEqual([expected]);
+    expect(heardOf(superAdminEar, table, id), `a super admin hears the ${table} ${op} once`).toEqual([expected]);
+    expect(otherAgentEar.heard, `an agent of another team hears nothing of the ${table} change`).toEqual([]);
+    expect(otherCoordinatorEar.heard, `a coordinator of another team hears nothing of the ${table} change`).toEqual([]);
+  }
+
+  it('listings: an update of the listing reaches its people only', async () => {
+    await expectHeardByTheListingOnly('listings', async () => {
+      await sql(`update public.listings set address = '7 Live Oak St, Austin TX 78701' where id = $1`, [listingId]);
+      return { id: listingId, op: 'UPDATE' };
+    });
+  });
+
+  it('tasks: a task of the listing reaches its assignee and the coordinator only', async () => {
+    await expectHeardByTheListingOnly('tasks', async () => {
+      const id = await withDb((db) => insertRow(db, 'tasks', { listing_id: listingId, assigned_to_id: agent.id, created_by_id: coordinator.id, title: 'Order the survey' }));
+      return { id, op: 'INSERT' };
+    });
+  });
+
+  it('documents: a listing document reaches its people only', async () => {
+    await expectHeardByTheListingOnly('documents', async () => {
+      const id = await withDb((db) => insertRow(db, 'documents', { listing_id: listingId, file_name: 'survey.pdf', file_url: `listings/${listingId}/survey.pdf`, uploaded_by: agent.id }));
+      return { id, op: 'INSERT' };
+    });
+  });
+
+  it('notes: a note written and then deleted reaches its people only, the deletion too', async () => {
+    let noteId = '';
+    await expectHeardByTheListingOnly('notes', async () => {
+      noteId = await withDb((db) => insertRow(db, 'notes', { listing_id: listingId, user_id: agent.id, content: 'Seller prefers morning showings.' }));
+      return { id: noteId, op: 'INSERT' };
+    });
+    await expectHeardByTheListingOnly('notes', async () => {
+      await sql('delete from public.notes where id = $1', [noteId]);
+      return { id: noteId, op: 'DELETE' };
+    });
+  });
+
+  it("messages: a message of the listing's thread reaches its people only", async () => {
+    await expectHeardByTheListingOnly('messages', async () => {
+      const id = await withDb((db) => insertRow(db, 'messages', { listing_id: listingId, sender_id: coordinator.id, content: 'Survey ordered.' }));
+      return { id, op: 'INSERT' };
+    });
+  });
+
+  it('inbound_emails: mail received for the listing reaches its people only', async () => {
+    await expectHeardByTheListingOnly('inbound_emails', async () => {
+      const id = await withDb((db) =>
+        insertRow(db, 'inbound_emails', {
+          listing_id: listingId,
+          message_id: `<${crypto.randomUUID()}@live.test>`,
+          recipient: `listing-${listingId}@inbound.test`,
+          sender: 'title@live.test',
+          subject: 'Title commitment',
+          status: 'pending_review',
+        }),
+      );
+      return { id, op: 'INSERT' };
+    });
+  });
+
+  it('contracts and contract_deadlines: a recorded contract and its key dates reach the listing only', async () => {
+    for (const ear of ears()) ear.heard.length = 0;
+    const recorded = await agent.client.from('contracts').insert({ listing_id: listingId, form: 'trec-20-18', effective_date: '2026-07-01', option_days: 7 }).select('id').single();
+    expect(recorded.error, 'the agent records a contract on their listing').toBeNull();
+    const contractId = (recorded.data as { id: string }).id;
+    const deadlines = await sql<{ id: string }>('select id::text from public.contract_deadlines where contract_id = $1', [contractId]);
+    expect(deadlines.length, 'the contract brings key dates').toBeGreaterThan(0);
+    await waitFor(
+      () => [agentEar, coordinatorEar].every((ear) => heardOf(ear, 'contracts', contractId).length > 0 && deadlines.every((d) => heardOf(ear, 'contract_deadlines', d.id).length > 0)),
+      'the contract and each key date to reach the listing people',
+    );
+    await sleep(QUIET_MS);
+    for (const ear of [agentEar, coordinatorEar]) {
+      expect(heardOf(ear, 'contracts', contractId)[0], 'the contract travels as {table, id, op, listing_id}').toEqual({ table: 'contracts', id: contractId, op: 'INSERT', listing_id: listingId });
+      expect(heardOf(ear, 'contract_deadlines', deadlines[0].id)[0], 'a key date travels with its listing').toEqual({
+        table: 'contract_deadlines',
+        id: deadlines[0].id,
+        op: 'INSERT',
+        listing_id: listingId,
+      });
+    }
+    expect(otherAgentEar.heard, 'an agent of another team hears nothing of the contract').toEqual([]);
+    expect(otherCoordinatorEar.heard, 'a coordinator of another team hears nothing of the contract').toEqual([]);
+  });
+
+  it('a general team message reaches that team only, without a listing', async () => {
+    for (const ear of ears()) ear.heard.length = 0;
+    const id = await withDb((db) => insertRow(db, 'messages', { is_general: true, team_tc_id: otherCoordinator.id, sender_id: otherCoordinator.id, content: 'Team call at 9.' }));
+    await waitFor(() => heardOf(otherAgentEar, 'messages', id).length > 0, 'the team message to reach the team agent');
+    await sleep(QUIET_MS);
+    expect(heardOf(otherAgentEar, 'messages', id), "the team's agent hears it, with no listing").toEqual([{ table: 'messages', id, op: 'INSERT', listing_id: null }]);
+    expect(heardOf(otherCoordinatorEar, 'messages', id).length, "the team's coordinator hears it").toBe(1);
+    expect(agentEar.heard.concat(coordinatorEar.heard), 'another team hears nothing of it').toEqual([]);
+  });
+});
+
+describe('losing access stops delivery at the next change', () => {
+  it('an unassigned coordinator hears that the listing left them, then nothing more; the agent goes on hearing', async () => {
+    const coordinator = await createActor('LiveLeavingCoord', 'tc');
+    const agent = await createActor('LiveStayingAgent', 'agent', { assignedTcId: coordinator.id });
+    const listingId = await withDb((db) => insertRow(db, 'listings', { address: '9 Leaving Ln, Austin TX', agent_id: agent.id, tc_id: coordinator.id }));
+    const [coordinatorEar, agentEar] = await Promise.all([listen(coordinator), listen(agent)]);
+    try {
+      expect((await coordinator.client.rpc('unassign_agent', { agent_id: agent.id })).error, 'the coordinator releases the agent').toBeNull();
+      await waitFor(() => heardOf(coordinatorEar, 'listings', listingId).length > 0, 'the listing update to reach the coordinator who lost it');
+      expect(heardOf(coordinatorEar, 'listings', listingId), 'the readers of the old row hear the update that took it away').toEqual([
+        { table: 'listings', id: listingId, op: 'UPDATE', listing_id: listingId },
+      ]);
+      expect(await coordinator.client.from('listings').select('id').eq('id', listingId), 'the refetch through RLS shows the listing is gone').toMatchObject({ data: [] });
+
+      coordinatorEar.heard.length = 0;
+      const noteId = await withDb((db) => insertRow(db, 'notes', { listing_id: listingId, user_id: agent.id, content: 'After the release.' }));
+      await waitFor(() => heardOf(agentEar, 'notes', noteId).length > 0, 'the next note to reach the agent');
+      await sleep(QUIET_MS);
+      expect(coordinatorEar.heard, 'the released coordinator hears nothing of the next change').toEqual([]);
+    } finally {
+      await Promise.all([coordinator.client.removeAllChannels(), agent.client.removeAllChannels()]);
+    }
+  });
+
+  it('an agent whose listing is handed to another agent stops hearing it; the new agent and coordinator hear it', async () => {
+    const coordinator = await createActor('LiveHandCoord', 'tc');
+    const [leaving, arriving] = await Promise.all([
+      createActor('LiveLeavingAgent', 'agent', { assignedTcId: coordinator.id }),
+      createActor('LiveArrivingAgent', 'agent', { assignedTcId: coordinator.id }),
+    ]);
+    const listingId = await withDb((db) => insertRow(db, 'listings', { address: '11 Handover Rd, Austin TX', agent_id: leaving.id, tc_id: coordinator.id }));
+    const [leavingEar, arrivingEar, coordinatorEar] = await Promise.all([listen(leaving), listen(arriving), listen(coordinator)]);
+    try {
+      await sql('update public.listings set agent_id = $2 where id = $1', [listingId, arriving.id]);
+      await waitFor(() => [leavingEar, arrivingEar].every((ear) => heardOf(ear, 'listings', listingId).length > 0), 'the handover to reach the old and the new agent');
+
+      for (const ear of [leavingEar, arrivingEar, coordinatorEar]) ear.heard.length = 0;
+      const messageId = await withDb((db) => insertRow(db, 'messages', { listing_id: listingId, sender_id: coordinator.id, content: 'Welcome aboard.' }));
+      await waitFor(() => heardOf(arrivingEar, 'messages', messageId).length > 0 && heardOf(coordinatorEar, 'messages', messageId).length > 0, 'the next message to reach the new agent and the coordinator');
+      await sleep(QUIET_MS);
+      expect(leavingEar.heard, 'the agent who left the listing hears nothing of the next change').toEqual([]);
+    } finally {
+      await Promise.all([coordinator, leaving, arriving].map((a) => a.client.removeAllChannels()));
+    }
+  });
+
+  it('a coordinator demoted to agent stops hearing the listings they coordinated', async () => {
+    const coordinator = await createActor('LiveDemotedCoord', 'tc');
+    const agent = await createActor('LiveKeptAgent', 'agent', { assignedTcId: coordinator.id });
+    const listingId = await withDb((db) => insertRow(db, 'listings', { address: '13 Demotion Dr, Austin TX', agent_id: agent.id, tc_id: coordinator.id }));
+    const [coordinatorEar, agentEar] = await Promise.all([listen(coordinator), listen(agent)]);
+    try {
+      await sql(`update public.users set role = 'agent' where id = $1`, [coordinator.id]);
+      const noteId = await withDb((db) => insertRow(db, 'notes', { listing_id: listingId, user_id: agent.id, content: 'After the demotion.' }));
+      await waitFor(() => heardOf(agentEar, 'notes', noteId).length > 0, 'the note to reach the agent');
+      await sleep(QUIET_MS);
+      expect(heardOf(coordinatorEar, 'notes', noteId), 'a coordinator whose role is no longer tc hears nothing of the next change').toEqual([]);
+    } finally {
+      await Promise.all([coordinator.client.removeAllChannels(), agent.client.removeAllChannels()]);
+    }
+  });
+});
+
+describe('user topics are private', () => {
+  let alice: Actor, bob: Actor;
+
+  beforeAll(async () => {
+    [alice, bob] = await Promise.all([createActor('LiveAlice', 'agent'), createActor('LiveBob', 'agent')]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([alice.client.removeAllChannels(), bob.client.removeAllChannels()]);
+  });
+
+  it("refuses to let a user join another user's topic, as hosted Realtime does", async () => {
+    await bob.client.realtime.setAuth();
+    const intruder = bob.client.channel(`user:${alice.authId}`, { config: { private: true } });
+    await expect(subscribed(intruder), "Bob may not join Alice's user topic").rejects.toThrow(/Unauthorized: You do not have permissions to read from this Channel topic/);
+    await bob.client.removeChannel(intruder);
+    const own = bob.client.channel(`user:${bob.authId}`, { config: { private: true } });
+    await expect(subscribed(own), 'Bob may join his own user topic').resolves.toBeUndefined();
+    await bob.client.removeChannel(own);
+  });
+
+  it('lets nobody send on a user topic from a client, its owner included', async () => {
+    const ear = await listen(alice);
+    for (const sender of [alice, bob]) {
+      const token = (await sender.client.auth.getSession()).data.session?.access_token;
+      const res = await fetch(`${stackInfo().apiUrl}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: { apikey: stackInfo().anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          messages: [{ topic: `user:${alice.authId}`, event: 'change', payload: { table: 'notes', id: crypto.randomUUID(), op: 'INSERT', listing_id: null }, private: true }],
+        }),
+      });
+      expect(res.status, `${sender.key}'s broadcast is accepted and dropped, as hosted Realtime drops what the caller may not send`).toBe(202);
+    }
+    await sleep(QUIET_MS);
+    expect(ear.heard, 'a change forged by a client, even by the topic owner, never reaches the topic').toEqual([]);
+  });
+});
