@@ -1,36 +1,51 @@
-import { useContractsRealtime } from '@/features/contracts/hooks/use-contracts-realtime';
-import { useInboundEmailsRealtime } from '@/features/inbound-email/hooks/use-inbound-emails-realtime';
-import { useDocumentsRealtime } from '@/features/documents/hooks/use-documents-realtime';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useLiveChanges } from '@/hooks/use-live-changes';
+import { contractKeys } from '@/features/contracts/api/query-keys';
+import { scopeQueryKey } from '@/features/documents/lib/document-scope';
+import { inboundEmailKeys } from '@/features/inbound-email/api/query-keys';
 import { useRefreshListingHistory } from '@/features/listing-history/hooks/use-refresh-listing-history';
 import { useRefreshSmartReminders } from '@/features/listings/api/get-smart-reminders';
-import { useListingRealtime } from '@/features/listings/hooks/use-listing-realtime';
-import { useMessagesRealtime } from '@/features/messages/hooks/use-messages-realtime';
-import { useNotesRealtime } from '@/features/notes/hooks/use-notes-realtime';
-import { useTasksRealtime } from '@/features/tasks/hooks/use-tasks-realtime';
+import { listingKeys } from '@/features/listings/api/query-keys';
+import { useApplyMessagesChange } from '@/features/messages/api/live-messages';
+import { noteKeys } from '@/features/notes/api/query-keys';
+import { taskKeys } from '@/features/tasks/api/query-keys';
 
 /**
- * Everything a listing screen shows stays live: one realtime hook per table.
- * Smart reminders are computed from the tasks and documents, so a change to
- * either refreshes them too; a document's change (submitted, approved,
- * returned) refreshes the listing's history. (Photos are columns of the
- * listing row.)
+ * Everything a listing screen shows stays live through one subscription (the
+ * signed-in person's own topic, useLiveChanges), each table's change mapped
+ * onto the query keys its feature owns. Smart reminders are computed from the
+ * tasks and documents, so a change to either refreshes them too; a
+ * document's change (submitted, approved, returned) refreshes the listing's
+ * history. (Photos are columns of the listing row; a contract's query embeds
+ * its deadlines.)
  */
 export function useListingLiveUpdates(listingId: string) {
+  const queryClient = useQueryClient();
   const refreshReminders = useRefreshSmartReminders(listingId);
   const refreshHistory = useRefreshListingHistory(listingId);
-  useListingRealtime(listingId);
-  useTasksRealtime({ listingId }, { onChange: refreshReminders });
-  useDocumentsRealtime(
+  const applyMessagesChange = useApplyMessagesChange({ listingId });
+  const refetch = (queryKey: QueryKey, exact = false) => void queryClient.invalidateQueries({ queryKey, exact });
+
+  useLiveChanges(
     { listingId },
     {
-      onChange: () => {
+      // The listing's own row only, not the keys below it (its notes, tasks…).
+      listings: () => refetch(listingKeys.detail(listingId), true),
+      tasks: () => {
+        refetch(taskKeys.byListing(listingId));
+        refreshReminders();
+      },
+      documents: () => {
+        refetch(scopeQueryKey({ listingId }));
         refreshReminders();
         refreshHistory();
       },
+      notes: () => refetch(noteKeys.byListing(listingId)),
+      // Re-reads the newest page and folds it in, however many older pages are loaded.
+      messages: () => applyMessagesChange(),
+      inbound_emails: () => refetch(inboundEmailKeys.byListing(listingId)),
+      contracts: () => refetch(contractKeys.byListing(listingId)),
+      contract_deadlines: () => refetch(contractKeys.byListing(listingId)),
     },
   );
-  useNotesRealtime({ listingId });
-  useMessagesRealtime({ listingId });
-  useInboundEmailsRealtime({ listingId });
-  useContractsRealtime({ listingId });
 }
