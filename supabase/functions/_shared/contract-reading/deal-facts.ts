@@ -62,6 +62,10 @@ export function financingOffers(clause: Clause): DealOffer<FinancingType>[] {
   return [...text.matchAll(LOAN_MENTION)].map((match) => ({ value: typeOf(match[1])!, start: match.index, end: match.index + match[0].length }));
 }
 
+/** The postal codes of the states (and D.C.): "Oakland, CR 94605" is a misread, not an address. */
+const US_STATE_CODES = new Set(
+  'AL AK AZ AR CA CO CT DE DC FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(' '),
+);
 const STATES: Record<string, string> = { texas: 'TX', california: 'CA', tx: 'TX', ca: 'CA', 'tex.': 'TX', 'calif.': 'CA' };
 const STATE = String.raw`(?:TX|CA|Texas|California|[A-Z]{2})`;
 /** A street number standing on its own ("$233 …" is an amount, or OCR's misreading of one). */
@@ -83,9 +87,10 @@ export function addressOffers(clause: Clause): DealOffer<string>[] {
   const offers: DealOffer<string>[] = [];
   for (const match of clause.text.matchAll(ADDRESS)) {
     const { street, city, state, zip } = match.groups!;
-    const code = STATES[state.toLowerCase()] ?? (/^[A-Z]{2}$/.test(state) ? state : null);
+    const code = STATES[state.toLowerCase()] ?? (US_STATE_CODES.has(state) ? state : null);
     const cleanStreet = street.replace(/^.*?\b(?=\d{1,6}\s)/, '').trim();
-    if (!code || /\d{5}/.test(cleanStreet)) continue;
+    // A street's name starts with a capital or a figure ("5233 cakmont Ave" is OCR's misreading of "Oakmont").
+    if (!code || /\d{5}/.test(cleanStreet) || !/^\d{1,6}\s+[\p{Lu}\d]/u.test(cleanStreet)) continue;
     offers.push({ value: `${cleanStreet}, ${city.trim()}, ${code} ${zip}`, start: match.index, end: match.index + match[0].length });
   }
   return offers;

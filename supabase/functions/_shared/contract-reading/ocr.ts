@@ -5,6 +5,7 @@
  * text page. The OCR engine itself is injected by the caller (a Web Worker
  * in the browser, tesseract.js's Node worker in the bench and tests).
  */
+import { mendOcrWord } from './ocr-words.ts';
 import type { PageText, TextItem } from './types.ts';
 
 interface OcrWord {
@@ -57,5 +58,32 @@ export function pageTextFromOcr(page: number, data: OcrPageData, scale: number):
       });
     }
   }
-  return { page, text: texts.join('\n'), source: 'ocr', items };
+  return mendOcrPage({ page, text: texts.join('\n'), source: 'ocr', items });
+}
+
+/**
+ * An OCR'd page with its misread vocabulary mended (ocr-words.ts), in its
+ * text and its word boxes alike, so citations quote and highlight the
+ * mended words. Each line of the text is its items' words joined by spaces.
+ */
+export function mendOcrPage(page: PageText): PageText {
+  const items = page.items ?? [];
+  if (items.length === 0) return page;
+  let next = 0;
+  const mended = items.map((item) => ({ ...item }));
+  const text = page.text
+    .split('\n')
+    .map((line) =>
+      line
+        .split(' ')
+        .map((word, index, words) => {
+          if (word === '' || mended[next]?.str !== word) return word;
+          const fixed = mendOcrWord(word, index > 0 ? words[index - 1] : undefined);
+          mended[next++].str = fixed;
+          return fixed;
+        })
+        .join(' '),
+    )
+    .join('\n');
+  return { ...page, text, items: mended };
 }

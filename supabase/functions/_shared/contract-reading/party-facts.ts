@@ -163,13 +163,15 @@ function titleCompany(clause: Clause): NameOffer[] {
  * The lender's name in a "Lender:" cell: the whole cell ("PrimeLending, a
  * PlainsCapital Company") up to what only follows a name — a parenthesis
  * ("(LO: Kristin Vo, NMLS …)"), its city and state ("…, Ontario CA"), the
- * end of its sentence, or the next column's words.
+ * end of its sentence, or the next column's words; without a scan's specks.
  */
 function lenderCell(line: string): string {
   return line
     .split(/\s*[|;(]/)[0]
     .replace(/\.\s+\S.*$/, '')
-    .replace(/,\s+(?:\p{Lu}[\p{L}.'-]*\s+){1,3}(?:[A-Z]{2}|California|Texas)\b.*$/u, '');
+    .replace(/,\s+(?:\p{Lu}[\p{L}.'-]*\s+){1,3}(?:[A-Z]{2}|California|Texas)\b.*$/u, '')
+    // A scan's speck stuck to a lower-case word ("PrimeLending, -a PlainsCapital Company").
+    .replace(/(\s)[-–—~'‘’"“]+(?=\p{Ll})/gu, '$1');
 }
 
 /** "Lender: X" (the whole cell: "PrimeLending, a PlainsCapital Company"), "loan … from X", "financing through X", "Financing: Conventional, X". */

@@ -27,19 +27,43 @@ const MIN_OCR_CONFIDENCE = 0.3;
 const TEXAS_ONLY: FactKey[] = ['option_fee', 'option_days', 'survey_days', 'title_commitment_days', 'financing_days'];
 const CALIFORNIA_ONLY: FactKey[] = ['escrow_days', 'inspection_days', 'appraisal_days', 'loan_days', 'disclosure_days'];
 
-/** The lowest OCR word confidence among the words that make up the value (a misread digit shows there), if known. */
-function ocrValueConfidence(page: PageText, raw: string): number | undefined {
-  let lowest: number | undefined;
-  for (const token of raw.split(/\s+/).filter((part) => part.length >= 2)) {
-    const word = page.items?.find((item) => item.confidence !== undefined && item.str.includes(token));
-    if (word?.confidence !== undefined) lowest = Math.min(lowest ?? 1, word.confidence);
+/** Where each of an OCR'd page's words starts in its text (the text is its words, a line's joined by spaces); null if they do not rebuild it. */
+function wordOffsets(page: PageText): number[] | null {
+  const offsets: number[] = [];
+  let at = 0;
+  for (const item of page.items ?? []) {
+    const found = page.text.indexOf(item.str, at);
+    if (found < 0 || /\S/.test(page.text.slice(at, found))) return null;
+    offsets.push(found);
+    at = found + item.str.length;
   }
+  return offsets;
+}
+
+/** Where a place in a clause stands in its page's text. */
+function pageOffset(clause: Clause, at: number): number {
+  const piece = clause.pieces.find((candidate) => candidate.at + (candidate.to - candidate.from) > at) ?? clause.pieces[clause.pieces.length - 1];
+  return piece ? piece.from + Math.max(0, at - piece.at) : at;
+}
+
+/** The lowest OCR word confidence among the words the value stands in (a misread digit shows there), if known. */
+function ocrValueConfidence(clause: Clause, start: number, end: number): number | undefined {
+  const offsets = wordOffsets(clause.page);
+  if (!offsets) return undefined;
+  const from = pageOffset(clause, start);
+  const to = pageOffset(clause, Math.max(start, end - 1)) + 1;
+  let lowest: number | undefined;
+  (clause.page.items ?? []).forEach((item, index) => {
+    const overlaps = offsets[index] < to && offsets[index] + item.str.length > from;
+    // One- and two-letter words ("&", "A.") say little about the value; OCR doubts them most.
+    if (overlaps && item.confidence !== undefined && item.str.replace(/[^\p{L}\p{N}]/gu, '').length >= 2) lowest = Math.min(lowest ?? 1, item.confidence);
+  });
   return lowest;
 }
 
-function confidenceOf(page: PageText, raw: string): number {
-  if (page.source !== 'ocr') return TEXT_CONFIDENCE;
-  const words = ocrValueConfidence(page, raw);
+function confidenceOf(clause: Clause, start: number, end: number): number {
+  if (clause.page.source !== 'ocr') return TEXT_CONFIDENCE;
+  const words = ocrValueConfidence(clause, start, end);
   return words === undefined ? OCR_CONFIDENCE : Math.max(MIN_OCR_CONFIDENCE, Math.min(OCR_CONFIDENCE, Math.round(words * 100) / 100));
 }
 
@@ -60,7 +84,7 @@ export function textProposal(offer: ClauseOffer): ProposedFact {
   return {
     key: offer.key,
     value: offer.value,
-    confidence: Math.min(offer.confidence ?? 1, confidenceOf(clause.page, clause.text.slice(start, end))),
+    confidence: Math.min(offer.confidence ?? 1, confidenceOf(clause, start, end)),
     source: clause.page.source === 'ocr' ? 'ocr' : 'text',
     citation: { page: clause.page.page, text: quoteOf(clause, start) },
   };
