@@ -61,6 +61,11 @@ describe('who is in the deal', () => {
     expect(read('Lender: Pacific').lender).toBeUndefined();
   });
 
+  it('reads a title company after a bare "Escrow:" label, and up to a dash that separates a note', () => {
+    expect(read('Escrow: Canyon Gate Escrow, Escrow No. TBD (opening today)').title_company?.value).toBe('Canyon Gate Escrow');
+    expect(read('TITLE CO. ........ Lakeside Ledger Title — Main St. office').title_company?.value).toBe('Lakeside Ledger Title');
+  });
+
   it('keeps a trust whole with "The" and its trustees, and a trust\'s date or a fund\'s suffix wrapped onto the next line', () => {
     expect(read('This contract is between The Okonjo Family Trust, Ada Okonjo, Trustee ("Seller") and Lee Park ("Buyer").').seller_names?.value).toBe(
       'The Okonjo Family Trust, Ada Okonjo, Trustee',

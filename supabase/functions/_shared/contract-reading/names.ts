@@ -95,6 +95,8 @@ function trimName(words: string[]): string | null {
  * word behind a stray mark ("‘Partders,", ".the Galloway Family Trust").
  */
 function cutBySmudge(stop: string, beyond: string | undefined): boolean {
+  // A dash after a name is the writer's separator ("Republic Ledger Title — Hulen St. office"), not a smudge.
+  if (/^(?:—|–|--)$/.test(stop)) return false;
   // "Bluebonnet Holdings,.", "Home Lending/": a capitalised word with a mark stuck to it.
   const letters = stop.replace(/[^\p{L}'’.-]/gu, '');
   // An opening parenthesis is a parenthetical's ("Title Co. (Escrow Agent)"), not a smudge.
@@ -171,7 +173,9 @@ export function nameAfter(text: string, start: number): { value: string; start: 
   if (count < words.length && !describes && cutBySmudge(words[count][0], words[count + 1]?.[0])) return null;
   // A comma after an entity's suffix ends the name ("… Escrow, Inc., 1401 Main St").
   const stopWord = count > 0 ? words[count - 1][0] : '';
-  if (count > 0 && count < words.length && /^(?:and|&|of|the|dated)$|,$/.test(stopWord) && !SUFFIX.test(stopWord) && !/^\p{Ll}/u.test(words[count][0])) return null;
+  // (After a comma, a file number's label — "…, Escrow No. 4417" — starts no other name.)
+  const numberLabel = /^(?:No\.?|#\S*|Number)$/.test(words[count + 1]?.[0] ?? '');
+  if (count > 0 && count < words.length && /^(?:and|&|of|the|dated)$|,$/.test(stopWord) && !SUFFIX.test(stopWord) && !/^\p{Ll}/u.test(words[count][0]) && !numberLabel) return null;
   const value = trimName(words.slice(0, count).map((match) => match[0]));
   if (!value) return null;
   const last = words[count - 1];

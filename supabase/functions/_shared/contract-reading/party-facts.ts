@@ -138,9 +138,9 @@ const looksLikeLender = (value: string) =>
 
 /** "Title Company:", "Escrow Holder & Title", "Title company / escrow agent:" (an escrow officer is a person, not the company). */
 const TITLE_ROLE = String.raw`(?:Title\s+Company|Title\s+Co\.?|Escrow\s+(?:Holder|Agent|Company)|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer|Title|Escrow)`;
-const TITLE_LABEL = new RegExp(String.raw`(?:${TITLE_ROLE}(?:\s*(?:\/|&|and|or)\s*${TITLE_ROLE})+|Title\s+Company|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer)(?:\s+Acknowledge?ments?)?\s*(?::|\.{3,}|\|)`, 'i');
-/** "Title: X" alone: the heading of many clauses, so its value must name a title or escrow business. */
-const BARE_TITLE_LABEL = /^\s*Title\s*:\s*/i;
+const TITLE_LABEL = new RegExp(String.raw`(?:${TITLE_ROLE}(?:\s*(?:\/|&|and|or)\s*${TITLE_ROLE})+|Title\s+Company|Title\s+Co\.|Escrow\s+Holder|Escrow\s+Agent|Escrow\s+Company|Closing\s+Agent|Settlement\s+Agent|Title\s+Insurer)(?:\s+Acknowledge?ments?)?\s*(?::|\.{3,}|\|)`, 'i');
+/** "Title: X" or "Escrow: X" alone: the heading of many clauses, so its value must name a title or escrow business. */
+const BARE_TITLE_LABEL = /^\s*(?:Title|Escrow)\s*(?::|\.{3,})\s*/i;
 const TITLE_AFTER = /\s*(?:\(\s*(?:the\s+)?["“]?(?:Title\s+Company|Escrow\s+Holder|Escrow\s+Agent)(?:\s+(?:and|&|\/)\s+(?:Title\s+Company|Escrow\s+Holder|Escrow\s+Agent))?["”]?\s*\)|,\s*as\s+(?:the\s+)?(?:escrow\s+(?:agent|holder)|title\s+company)\b|\s+acknowledges\s+receipt|\s+shall\s+issue\s+(?:a|the)\s+title)/gi;
 const TITLE_BEFORE = /(?:(?:deposit|earnest\s+money|escrow)[^;]{0,60}?\b(?:with|held\s+by)|escrow\s+(?:holder|agent)(?:\s+(?:shall\s+be|will\s+be|is|remains))?|(?:title\s+(?:insurance|policy)|policy\s+of\s+title\s+insurance)[^;]{0,60}?\bissued\s+by)\s+(?=\p{Lu})/giu;
 
