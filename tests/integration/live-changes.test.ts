@@ -309,6 +309,23 @@ describe('losing access stops delivery at the next change', () => {
       await Promise.all([coordinator.client.removeAllChannels(), agent.client.removeAllChannels()]);
     }
   });
+
+  it("a deleted account's socket, still joined with a valid token, hears nothing more", async () => {
+    const [coordinator, admin] = await Promise.all([createActor('LiveKeptCoord', 'tc'), createActor('LiveDeletingAdmin', 'super_admin')]);
+    const agent = await createActor('LiveDeletedAgent', 'agent', { assignedTcId: coordinator.id });
+    const listingId = await withDb((db) => insertRow(db, 'listings', { address: '15 Deleted Ave, Austin TX', agent_id: agent.id, tc_id: coordinator.id }));
+    const [coordinatorEar, agentEar] = await Promise.all([listen(coordinator), listen(agent)]);
+    try {
+      expect((await admin.client.rpc('delete_user', { account_id: agent.id })).error, 'the super admin deletes the agent').toBeNull();
+      const noteId = await withDb((db) => insertRow(db, 'notes', { listing_id: listingId, user_id: coordinator.id, content: 'After the deletion.' }));
+      await waitFor(() => heardOf(coordinatorEar, 'notes', noteId).length > 0, 'the note to reach the coordinator');
+      await sleep(QUIET_MS);
+      expect(agentEar.channel.state, "the deleted agent's channel is still joined (its token has not expired)").toBe('joined');
+      expect(heardOf(agentEar, 'notes', noteId), 'the deleted account hears nothing of the next change').toEqual([]);
+    } finally {
+      await Promise.all([coordinator, admin, agent].map((a) => a.client.removeAllChannels()));
+    }
+  });
 });
 
 describe('user topics are private', () => {
