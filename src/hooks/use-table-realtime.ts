@@ -36,7 +36,7 @@ export type TableChange = RealtimePostgresChangesPayload<Record<string, unknown>
  * Live updates for the rows of one table through Realtime postgres_changes. A
  * change refetches the query rather than patching it, so embedded authors and
  * ordering stay exactly what a fresh read returns. Per-table hooks in the
- * features (useTasksRealtime…) wrap this with their own query keys.
+ * features (useAgentTasksRealtime…) wrap this with their own query keys.
  */
 export function useTableRealtime({ table, column, value, queryKey, exact = false, enabled = true, onChange, refresh, onInsert }: TableRealtimeOptions) {
   const queryClient = useQueryClient();

@@ -41,7 +41,7 @@ function NoActiveContract({ canRecord, onRecord, hadEarlier }: { canRecord: bool
  * and key dates, or the way to record one; earlier contracts below. Everyone
  * who sees the listing sees the tab; the controls follow what the database
  * allows the viewer, and a refusal it still sends is shown as it came.
- * Live through useContractsRealtime (mounted with the listing's other live hooks).
+ * Live through the listing screen's live updates (useListingLiveUpdates: contracts and contract_deadlines).
  * `actions` (composed by the app: "Read a contract") show beside the title for those who may record.
  */
 export function ContractTab({ listing, user, actions }: { listing: Tables<'listings'>; user: CurrentUser; actions?: ReactNode }) {

@@ -62,7 +62,7 @@ function PendingMailItem({ listingId, mail }: { listingId: string; mail: Pending
  * The listing's review inbox: mail to its forwarding address from people not
  * on the listing, waiting to be accepted (filed as a note with its documents)
  * or discarded. Shown only while something waits; live through Realtime
- * (useInboundEmailsRealtime in the screen).
+ * (the listing screen's live updates, useListingLiveUpdates).
  */
 export function ReviewInbox({ listingId }: { listingId: string }) {
   const inbox = useReviewInbox(listingId);
