@@ -1,5 +1,5 @@
 /**
- * Contract intake without a model (form fields, text layer, OCR) on three
+ * Contract intake without a model (form fields, text layer, OCR) on eight
  * sets, each printed as its own table with one row per kind (text, fillable,
  * scan):
  *   - tuning:   the corpus's tuning half (tests/fixtures/contract-corpus, pdfs.json);
@@ -8,7 +8,8 @@
  *               (tests/fixtures/contract-corpus-fresh), written after the
  *               reader's rules were tuned (measured once, then tuned on: see its README);
  *   - third:    a third blind corpus (tests/fixtures/contract-corpus-third), measured once, then tuned on;
- *   - fourth:   a fourth blind corpus (tests/fixtures/contract-corpus-fourth), held out;
+ *   - fourth:   a fourth blind corpus (tests/fixtures/contract-corpus-fourth), never read but
+ *               measured after each change since (a validation set: see its README);
  *   - fifth:    a fifth blind corpus (tests/fixtures/contract-corpus-fifth), measured once, then tuned on;
  *   - sixth:    a sixth blind corpus (tests/fixtures/contract-corpus-sixth), held out;
  *   - fixtures: the old generated fixtures (tests/fixtures/contracts).
@@ -33,7 +34,7 @@
  *
  *   npm run bench -- contract-intake [--set tuning|heldout|fresh|third|fourth|fifth|sixth|fixtures]... [--kind text|fillable|scan]... [--verbose] [--show-heldout]
  *
- * Without --set, all six sets; the scans take most of the
+ * Without --set, all eight sets; the scans take most of the
  * time (tesseract, seconds a page): tuning and fixtures took 6 minutes on
  * this 2-core machine, `--kind text --kind fillable` takes seconds.
  */
