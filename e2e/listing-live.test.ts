@@ -2,8 +2,8 @@
  * The listing screen stays live through one Realtime channel (issue 54): the
  * signed-in person's private topic user:<sign-in id>, to which the database
  * sends every change of a row they may read. A note written by another user
- * appears without a reload; the screen joins one channel for its seven
- * tables instead of one per table; a change made while the page was cut off
+ * appears without a reload; the screen, its compliance panel and the shell
+ * (notifications) join one channel instead of one per table; a change made while the page was cut off
  * from Realtime is on screen once it reconnects (the resubscription refetches).
  */
 import type { WebSocketRoute } from 'playwright-core';
@@ -17,9 +17,6 @@ const { stack, appUrl } = workerApp();
 
 const COORDINATOR = 'olivia.chen@listingdesk.test';
 const AGENT = 'emily.rodriguez@listingdesk.test';
-/** The tables whose per-table channels the listing screen used to open. */
-const LISTING_TABLES = ['listings', 'tasks', 'documents', 'notes', 'messages', 'inbound_emails', 'contracts', 'contract_deadlines'];
-
 interface Join {
   topic: string;
   private: boolean;
@@ -100,12 +97,10 @@ describe('listing screen: live through one channel', () => {
       joins.filter((j) => j.topic === userTopic).map((j) => j.private),
       "the screen joins the person's own topic once, as a private channel",
     ).toEqual([true]);
-    const perTable = joins.filter((j) => j.tables.some((t) => LISTING_TABLES.includes(t)));
-    // The compliance panel still follows its checklist and the listing's documents itself (a later slice moves it).
     expect(
-      perTable.map((j) => j.tables.join(',')).sort(),
-      'no Postgres Changes channel for the listing, its tasks, notes, messages, inbound mail or contracts (was seven)',
-    ).toEqual(['documents,documents,documents']);
+      joins.map((j) => j.topic),
+      'the listing screen opens exactly one channel: no Postgres Changes channel for its tables or its compliance panel (was seven, then two)',
+    ).toEqual([userTopic]);
   });
 
   test('a change made while the page was cut off from Realtime is on screen after it reconnects', async () => {

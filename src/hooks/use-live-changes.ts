@@ -6,9 +6,27 @@ import { supabase } from '@/lib/supabase';
 
 /**
  * The tables whose changes the database sends to their readers
- * (private.broadcast_row_change(), supabase/migrations/…_broadcast_listing_changes.sql).
+ * (private.broadcast_row_change(), supabase/migrations/…_broadcast_listing_changes.sql and
+ * …_broadcast_other_screen_changes.sql), and agent_assignments: a change of an agent's
+ * coordinator, told to every coordinator and super admin (…_fold_agent_assignments_into_user_topics.sql).
  */
-export const LIVE_TABLES = ['listings', 'tasks', 'documents', 'notes', 'messages', 'inbound_emails', 'contracts', 'contract_deadlines'] as const;
+export const LIVE_TABLES = [
+  'listings',
+  'tasks',
+  'documents',
+  'notes',
+  'messages',
+  'inbound_emails',
+  'contracts',
+  'contract_deadlines',
+  'notifications',
+  'activity_log',
+  'tc_responses',
+  'listing_checklist_items',
+  'tc_team_messages',
+  'tc_channel_members',
+  'agent_assignments',
+] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 
 /** What travels for a change: which row, never its columns (the screen refetches it through RLS). */
@@ -20,9 +38,13 @@ export const liveChangeSchema = z.object({
 });
 export type LiveChange = z.infer<typeof liveChangeSchema>;
 
-/** Which changes a screen follows: those of one listing, or (without a listing) all it may read. */
+/**
+ * Which changes a screen follows: those of one listing, those of no listing
+ * (`listingId: null`: a team's messages or documents, chat, notifications), or
+ * (without `listingId`) all it may read.
+ */
 export interface LiveScope {
-  listingId?: string;
+  listingId?: string | null;
 }
 
 /**

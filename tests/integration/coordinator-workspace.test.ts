@@ -2,7 +2,7 @@
  * The coordinator workspace's database interfaces, through the HTTP stack with
  * the seed's demo sign-ins: the agent grid view (agent_overview), who may read
  * an agent's full profile and who lists available agents (available_agents),
- * live assignment broadcasts on the private topic agent-assignments, coordinator
+ * live assignment changes on coordinators' user topics, coordinator
  * responses notifying the agent (and reaching them over Realtime), and
  * coordinators creating listings for their own agents only.
  */
@@ -101,35 +101,32 @@ describe('coordinator workspace', () => {
     expect([byAgent.status, byAgent.error?.code], 'an agent is refused with 403 / 42501').toEqual([403, '42501']);
   });
 
-  it('assign and unassign broadcast {agent_id, assigned_tc_id, previous_tc_id} to coordinators on the private topic agent-assignments', async () => {
+  it("assign and unassign are told to every coordinator's and super admin's user topic, not to agents", async () => {
     const received = new Map<string, Record<string, unknown>[]>();
-    for (const user of [olivia, david, admin]) {
+    for (const user of [olivia, david, admin, marcus]) {
       const got: Record<string, unknown>[] = [];
       received.set(user.email, got);
+      await user.client.realtime.setAuth();
       const channel = user.client
-        .channel('agent-assignments', { config: { private: true } })
-        .on('broadcast', { event: 'assignment_changed' }, (m) => got.push(m.payload as Record<string, unknown>));
+        .channel(`user:${user.id}`, { config: { private: true } })
+        .on('broadcast', { event: 'change' }, (m) => {
+          if ((m.payload as { table?: string }).table === 'agent_assignments') got.push(m.payload as Record<string, unknown>);
+        });
       channels.push([user, channel]);
       await subscribed(channel);
     }
-    const spy = marcus.client.channel('agent-assignments', { config: { private: true } });
-    channels.push([marcus, spy]);
-    await expect(subscribed(spy), 'an agent may not join the agent-assignments topic').rejects.toThrow(/Unauthorized/);
+    const told = { table: 'agent_assignments', id: ID.priya, op: 'UPDATE', listing_id: null };
 
-    const forged = olivia.client.channel('agent-assignments', { config: { private: true } });
     expect((await david.client.rpc('assign_agent', { agent_id: ID.priya })).error, 'David assigns Priya to himself').toBeNull();
     const oliviaGot = received.get(olivia.email)!;
-    await waitFor(() => oliviaGot.length >= 1, 'assignment broadcast to Olivia');
-    expect(oliviaGot[0], 'another coordinator learns that Priya is no longer available').toMatchObject({ agent_id: ID.priya, assigned_tc_id: ID.david, previous_tc_id: null });
+    await waitFor(() => oliviaGot.length >= 1, 'the assignment to reach Olivia');
+    expect(oliviaGot[0], 'another coordinator learns that Priya changed hands (and refetches her lists)').toEqual(told);
 
     expect((await david.client.rpc('unassign_agent', { agent_id: ID.priya })).error, 'David releases Priya').toBeNull();
-    await waitFor(() => oliviaGot.length >= 2 && received.get(david.email)!.length >= 2 && received.get(admin.email)!.length >= 2, 'unassignment broadcasts');
-    expect(oliviaGot[1], 'the unassignment names the coordinator who lost the agent').toMatchObject({ agent_id: ID.priya, assigned_tc_id: null, previous_tc_id: ID.david });
-    expect(received.get(admin.email)!.map((p) => p.assigned_tc_id), 'the super admin receives both changes').toEqual([ID.david, null]);
-
-    await expect(forged.httpSend('assignment_changed', { agent_id: ID.priya }), 'clients cannot write to the topic').rejects.toThrow(/permissions to write/);
+    await waitFor(() => oliviaGot.length >= 2 && received.get(david.email)!.length >= 2 && received.get(admin.email)!.length >= 2, 'the unassignment to reach the coordinators');
+    expect(received.get(admin.email), 'the super admin hears both changes').toEqual([told, told]);
     await sleep(300);
-    expect(oliviaGot.length, 'no forged assignment event reaches coordinators').toBe(2);
+    expect(received.get(marcus.email), 'an agent hears nothing of assignments').toEqual([]);
   });
 
   it("a coordinator's response notifies the listing's agent and reaches them over Realtime", async () => {

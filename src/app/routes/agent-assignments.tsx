@@ -1,19 +1,21 @@
 import { Search } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isCoordinatorOrAdmin, RequireRole } from '@/components/require-role';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
 import { useDebouncedValue } from '@/hooks/use-debounced-value';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { can } from '@/lib/permissions';
 import { AssignedAgentsCard, AvailableAgentsCard } from '@/features/agents/components/agent-assignment-lists';
 import { CoordinatorSelect } from '@/features/agents/components/coordinator-select';
-import { useAgentAssignmentsRealtime } from '@/features/agents/hooks/use-agent-assignments-realtime';
+import { agentKeys } from '@/features/agents/api/query-keys';
 
 /**
  * /agent-assignments (spec part 2 §2): search, the coordinator's agents with
  * Unassign, unassigned agents with Assign. Both lists follow every
- * coordinator's changes live (private broadcast topic agent-assignments).
+ * coordinator's changes live (agent_assignments on the user's own topic).
  * A super admin first chooses whose team to manage.
  */
 export function AgentAssignmentsRoute() {
@@ -26,7 +28,8 @@ export function AgentAssignmentsRoute() {
 
 function AgentAssignmentsScreen() {
   const { data: user } = useCurrentUser();
-  useAgentAssignmentsRealtime();
+  const queryClient = useQueryClient();
+  useLiveChanges({}, { agent_assignments: () => void queryClient.invalidateQueries({ queryKey: agentKeys.all }) });
   if (!user) return null;
   return <AgentAssignments user={user} />;
 }

@@ -4,11 +4,12 @@ import { Alert, AlertDescription, AlertTitle } from '@/components/ui/alert';
 import { Card, CardContent } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { canChooseTeam, ownTeamId } from '@/lib/permissions';
 import { CoordinatorSelect } from '@/features/agents/components/coordinator-select';
 import { MessageComposer } from '@/features/messages/components/message-composer';
 import { MessageFeed } from '@/features/messages/components/message-feed';
-import { useMessagesRealtime } from '@/features/messages/hooks/use-messages-realtime';
+import { useApplyMessagesChange } from '@/features/messages/api/live-messages';
 
 /**
  * /agent-messages, 'Team Messages' (spec part 2 §2): the team's feed — the
@@ -56,7 +57,9 @@ function TeamMessages({ user }: { user: CurrentUser }) {
 
 function TeamFeed({ teamId, user }: { teamId: string; user: CurrentUser }) {
   const scope = useMemo(() => ({ teamId }), [teamId]);
-  useMessagesRealtime(scope);
+  const applyChange = useApplyMessagesChange(scope);
+  // The team's general messages have no listing; the user hears only their own team's.
+  useLiveChanges({ listingId: null }, { messages: applyChange });
   return (
     <Card className="py-4">
       <CardContent className="flex flex-col gap-3 px-4">

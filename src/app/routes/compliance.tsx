@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCoordinatorOrAdmin, RequireRole } from '@/components/require-role';
@@ -5,13 +6,14 @@ import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { useSearchParamSetter } from '@/hooks/use-search-param-setter';
 import { isSuperAdmin } from '@/lib/permissions';
 import { AgentPicker } from '@/features/agents/components/agent-picker';
+import { complianceKeys } from '@/features/compliance/api/query-keys';
 import { reviewQueueFiltersSchema, useReviewQueue, type ReviewQueueFilters } from '@/features/compliance/api/get-review-queue';
 import { AgeFilter, DocumentTypeFilter, ReviewStateFilter } from '@/features/compliance/components/queue-filters';
 import { ReviewQueue } from '@/features/compliance/components/review-queue';
-import { useReviewQueueRealtime } from '@/features/compliance/hooks/use-review-queue-realtime';
 
 /** Filters come from the address (?state=&agent=&type=&age=), so a filtered queue can be shared or reloaded; anything malformed is ignored. */
 const stateParam = reviewQueueFiltersSchema.shape.state.catch('submitted');
@@ -32,8 +34,11 @@ function ComplianceScreen({ user }: { user: CurrentUser }) {
   // The age filter counts back from when the screen opened, so pages of one list agree.
   const [now] = useState(() => Date.now());
   const pages = useReviewQueue(filters, now);
-  const listingIds = [...new Set(pages.data?.pages.flatMap((page) => page.rows.map((row) => row.listing_id)) ?? [])];
-  useReviewQueueRealtime({ userId: user.id, listingIds });
+  // Live without a reload: a submission, a review or a new version changes a document of a listing the viewer
+  // coordinates (they hear every one), and a submission also notifies them.
+  const queryClient = useQueryClient();
+  const refreshQueue = () => void queryClient.invalidateQueries({ queryKey: complianceKeys.queue });
+  useLiveChanges({}, { documents: refreshQueue, notifications: refreshQueue });
 
   const setFilter = useSearchParamSetter();
 

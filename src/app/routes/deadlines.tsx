@@ -1,16 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { isCoordinatorOrAdmin, RequireRole } from '@/components/require-role';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser, type CurrentUser } from '@/hooks/use-current-user';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { useSearchParamSetter } from '@/hooks/use-search-param-setter';
 import { isSuperAdmin } from '@/lib/permissions';
 import { AgentPicker } from '@/features/agents/components/agent-picker';
 import { deadlineFiltersSchema, deadlinesHorizon, useDeadlinePages, type DeadlineFilters } from '@/features/contracts/api/get-deadline-pages';
 import { DeadlineGroups } from '@/features/contracts/components/deadline-groups';
 import { DeadlineKindSelect } from '@/features/contracts/components/deadline-kind-select';
-import { useDeadlinesRealtime } from '@/features/contracts/hooks/use-deadlines-realtime';
+import { contractKeys } from '@/features/contracts/api/query-keys';
 import { useNow } from '@/hooks/use-now';
 
 /** Filters come from the address (?agent=&kind=), so a filtered list can be shared or reloaded; anything malformed is ignored. */
@@ -26,8 +28,10 @@ function DeadlinesScreen({ user }: { user: CurrentUser }) {
   const [horizon] = useState(() => deadlinesHorizon(new Date()));
   const pages = useDeadlinePages(filters, horizon);
   const now = useNow();
-  // A coordinator's list follows their listings live; a super admin's (everything) refreshes on reload.
-  useDeadlinesRealtime(everyone ? null : { column: 'listing_tc_id', id: user.id });
+  const queryClient = useQueryClient();
+  // A coordinator's list follows the key dates of the listings they coordinate live; a super admin's (everything,
+  // where every change in the brokerage would refetch it) refreshes on their own writes and on reload.
+  useLiveChanges({}, { contract_deadlines: () => void queryClient.invalidateQueries({ queryKey: contractKeys.deadlines }) }, { enabled: !everyone });
 
   const setFilter = useSearchParamSetter();
 

@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { isCoordinatorOrAdmin, RequireRole } from '@/components/require-role';
 import { RequireSignedIn } from '@/components/require-signed-in';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { useLoadedComponent } from '@/hooks/use-loaded-component';
-import { useAgentAssignmentsRealtime } from '@/features/agents/hooks/use-agent-assignments-realtime';
+import { useLiveChanges } from '@/hooks/use-live-changes';
+import { agentKeys } from '@/features/agents/api/query-keys';
 import { AgentsOverview } from '@/app/routes/tc-dashboard/agents-overview';
 import { useDashboardSelection } from '@/app/routes/tc-dashboard/use-dashboard-selection';
 
@@ -14,7 +16,8 @@ const loadAgentWorkspace = () => import('@/app/routes/tc-dashboard/agent-workspa
 function TcDashboard({ user }: { user: CurrentUser }) {
   const selection = useDashboardSelection();
   // Agents assigned or released anywhere refresh the grid and its counts.
-  useAgentAssignmentsRealtime();
+  const queryClient = useQueryClient();
+  useLiveChanges({}, { agent_assignments: () => void queryClient.invalidateQueries({ queryKey: agentKeys.all }) });
   const AgentWorkspace = useLoadedComponent(selection.agentId ? 'agent-workspace' : undefined, loadAgentWorkspace);
 
   return (

@@ -9,14 +9,14 @@ import { useChannels } from '@/features/chat/api/get-channels';
 import { useMessages } from '@/features/chat/api/get-messages';
 import { useUnreadCounts } from '@/features/chat/api/get-unread-counts';
 import { useMarkChannelRead } from '@/features/chat/api/mark-channel-read';
-import { channelIdOf, GENERAL, type ChannelKey } from '@/features/chat/api/query-keys';
+import { GENERAL, type ChannelKey } from '@/features/chat/api/query-keys';
 import { ChannelList } from '@/features/chat/components/channel-list';
 import { CreateChannelDialog } from '@/features/chat/components/create-channel-dialog';
 import { MessageComposer } from '@/features/chat/components/message-composer';
 import { MessageFeed } from '@/features/chat/components/message-feed';
 import { ThreadSheet } from '@/features/chat/components/thread-sheet';
 import { useChannelPresence } from '@/features/chat/hooks/use-channel-presence';
-import { useTeamChatRealtime } from '@/features/chat/hooks/use-team-chat-realtime';
+import { useTeamChatLive } from '@/features/chat/hooks/use-team-chat-live';
 import { ChannelHeader } from '@/app/routes/tc-team-chat/channel-header';
 
 /**
@@ -45,12 +45,15 @@ function useSelectedChannel(): [ChannelKey, (key: ChannelKey) => void] {
   return [key, (next) => setParams(next === GENERAL ? {} : { channel: next })];
 }
 
-/** Marks the open channel read when it opens and whenever a message arrives in it while it is open. */
+/**
+ * Marks the open channel read when it opens and whenever messages arrive while it is open and visible. A live
+ * change names the message, not its channel, so any arrival marks it: the open channel is read in any case.
+ */
 function useReadWhileOpen(channel: ChannelKey) {
   const { mutate } = useMarkChannelRead();
   useEffect(() => mutate({ channel }), [channel, mutate]);
-  return (channelId: string | null) => {
-    if (channelId === channelIdOf(channel) && document.visibilityState === 'visible') mutate({ channel });
+  return () => {
+    if (document.visibilityState === 'visible') mutate({ channel });
   };
 }
 
@@ -60,7 +63,7 @@ function TeamChat({ user }: { user: CurrentUser }) {
   const channels = useChannels(user.id);
   const unread = useUnreadCounts();
   const onMessage = useReadWhileOpen(selected);
-  useTeamChatRealtime({ onMessage });
+  useTeamChatLive({ onMessage });
   const online = useChannelPresence(selected, { id: user.id, first_name: user.firstName, last_name: user.lastName, profile_image_url: user.profileImageUrl });
   const feed = useMessages(selected);
 

@@ -1,17 +1,25 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { listingKeys } from '@/features/listings/api/query-keys';
-import { useAgentListingsRealtime } from '@/features/listings/hooks/use-agent-listings-realtime';
-import { useAgentTasksRealtime } from '@/features/tasks/hooks/use-agent-tasks-realtime';
+import { taskKeys } from '@/features/tasks/api/query-keys';
 
 /**
- * Keeps an agent's dashboard live: their listings' changes refetch the lists
- * and stats (listingKeys.byAgent); their tasks' changes refetch the banner
- * count (taskKeys.byAgent) and the lists, whose rows carry the unread counts.
+ * Keeps an agent's dashboard live through their own topic (useLiveChanges):
+ * a change of a listing they may read refetches their lists and stats
+ * (listingKeys.byAgent); of a task, the banner count (taskKeys.byAgent) and
+ * the lists, whose rows carry the unread counts.
  */
 export function useMyListingsLive(agentId: string) {
   const queryClient = useQueryClient();
-  const refreshLists = useCallback(() => void queryClient.invalidateQueries({ queryKey: listingKeys.byAgent(agentId) }), [queryClient, agentId]);
-  useAgentListingsRealtime(agentId);
-  useAgentTasksRealtime(agentId, { onChange: refreshLists });
+  const refetch = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
+  useLiveChanges(
+    {},
+    {
+      listings: () => refetch(listingKeys.byAgent(agentId)),
+      tasks: () => {
+        refetch(taskKeys.byAgent(agentId));
+        refetch(listingKeys.byAgent(agentId));
+      },
+    },
+  );
 }

@@ -1,7 +1,6 @@
 import type { CurrentUser } from '@/hooks/use-current-user';
 import { can } from '@/lib/permissions';
 import { ListingCompliancePanel } from '@/features/compliance/components/listing-compliance-panel';
-import { useComplianceRealtime } from '@/features/compliance/hooks/use-compliance-realtime';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
 import { ListingHistory } from '@/features/listing-history/components/listing-history';
 import { useReceiveListing, type Listing } from '@/features/listings/api/get-listing';
@@ -30,7 +29,6 @@ import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-upd
  */
 export function AgentListingView({ listing, user }: { listing: Listing; user: CurrentUser }) {
   useListingLiveUpdates(listing.id);
-  useComplianceRealtime(listing.id);
   const receiveListing = useReceiveListing();
 
   return (

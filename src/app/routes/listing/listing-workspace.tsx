@@ -6,7 +6,6 @@ import { can } from '@/lib/permissions';
 import { ListingComplianceStrip } from '@/features/compliance/components/compliance-progress';
 import { ListingCompliancePanel } from '@/features/compliance/components/listing-compliance-panel';
 import { OverrideStatusDialog } from '@/features/compliance/components/override-status-dialog';
-import { useComplianceRealtime } from '@/features/compliance/hooks/use-compliance-realtime';
 import { useStatusBlockers } from '@/features/compliance/hooks/use-status-blockers';
 import { contractsQueryOptions } from '@/features/contracts/api/get-contracts';
 import { DocumentsTab } from '@/features/documents/components/documents-tab';
@@ -43,7 +42,6 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = asTab(searchParams.get('tab'));
   useListingLiveUpdates(listing.id);
-  useComplianceRealtime(listing.id);
   const receiveListing = useReceiveListing();
   const statusBlockers = useStatusBlockers(listing.id, listing.status);
   // The contract decides under contract and closed: the selector disables what it would refuse (undefined while loading).

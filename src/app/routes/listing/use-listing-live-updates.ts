@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useLiveChanges } from '@/hooks/use-live-changes';
+import { complianceKeys } from '@/features/compliance/api/query-keys';
 import { contractKeys } from '@/features/contracts/api/query-keys';
 import { scopeQueryKey } from '@/features/documents/lib/document-scope';
 import { inboundEmailKeys } from '@/features/inbound-email/api/query-keys';
@@ -16,8 +17,8 @@ import { taskKeys } from '@/features/tasks/api/query-keys';
  * onto the query keys its feature owns. Smart reminders are computed from the
  * tasks and documents, so a change to either refreshes them too; a
  * document's change (submitted, approved, returned) refreshes the listing's
- * history. (Photos are columns of the listing row; a contract's query embeds
- * its deadlines.)
+ * history and the compliance panel. (Photos are columns of the listing row;
+ * a contract's query embeds its deadlines.)
  */
 export function useListingLiveUpdates(listingId: string) {
   const queryClient = useQueryClient();
@@ -37,6 +38,7 @@ export function useListingLiveUpdates(listingId: string) {
       },
       documents: () => {
         refetch(scopeQueryKey({ listingId }));
+        refetch(complianceKeys.listingCompliance(listingId));
         refreshReminders();
         refreshHistory();
       },
@@ -46,6 +48,8 @@ export function useListingLiveUpdates(listingId: string) {
       inbound_emails: () => refetch(inboundEmailKeys.byListing(listingId)),
       contracts: () => refetch(contractKeys.byListing(listingId)),
       contract_deadlines: () => refetch(contractKeys.byListing(listingId)),
+      // The compliance panel: its checklist, and its documents above.
+      listing_checklist_items: () => refetch(complianceKeys.checklist(listingId)),
     },
   );
 }

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Plus, Send } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,15 +8,16 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { paths } from '@/config/paths';
 import { personName, UserAvatar } from '@/components/user-avatar';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import type { Tables } from '@/lib/database.types';
 import { can } from '@/lib/permissions';
 import { ActivityList } from '@/features/activity/components/activity-list';
 import { useAgentCard } from '@/features/agents/api/get-agent-overview';
 import { AGENT_LISTINGS_PAGE, useAgentListings } from '@/features/listings/api/get-agent-listings';
-import { useAgentListingsRealtime } from '@/features/listings/hooks/use-agent-listings-realtime';
+import { listingKeys } from '@/features/listings/api/query-keys';
 import { SendResponseDialog } from '@/features/responses/components/send-response-dialog';
 import { AddTaskDialog } from '@/features/tasks/components/add-task-dialog';
-import { useAgentTasksRealtime } from '@/features/tasks/hooks/use-agent-tasks-realtime';
+import { taskKeys } from '@/features/tasks/api/query-keys';
 import { AgentListings } from '@/app/routes/tc-dashboard/agent-listings';
 import { AgentTasks } from '@/app/routes/tc-dashboard/agent-tasks';
 import type { DashboardTab } from '@/app/routes/tc-dashboard/use-dashboard-selection';
@@ -83,8 +85,15 @@ export function AgentWorkspace({
   const agent = useAgentCard(agentId).data ?? undefined;
   const [limit, setLimit] = useState(AGENT_LISTINGS_PAGE);
   const listings = useAgentListings(agentId, limit);
-  useAgentListingsRealtime(agentId);
-  useAgentTasksRealtime(agentId);
+  const queryClient = useQueryClient();
+  // The coordinator hears every listing and task of their agents: this agent's lists refetch on each.
+  useLiveChanges(
+    {},
+    {
+      listings: () => void queryClient.invalidateQueries({ queryKey: listingKeys.byAgent(agentId) }),
+      tasks: () => void queryClient.invalidateQueries({ queryKey: taskKeys.byAgent(agentId) }),
+    },
+  );
   const selectedListing = listings.data?.listings.find((l) => l.id === listingId);
 
   return (

@@ -1,28 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { CurrentUser } from '@/hooks/use-current-user';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { can } from '@/lib/permissions';
 import { AGENT_OVERVIEW_PAGE, useAgentOverview } from '@/features/agents/api/get-agent-overview';
 import { agentKeys } from '@/features/agents/api/query-keys';
 import { AgentOverviewGrid } from '@/features/agents/components/agent-overview-grid';
-import { useAgentListingsRealtime } from '@/features/listings/hooks/use-agent-listings-realtime';
-import { useAgentTasksRealtime } from '@/features/tasks/hooks/use-agent-tasks-realtime';
 
 /**
  * No agent selected (spec part 2 §2): the coordinator's agents with their
- * counts from one request, a page at a time (a super admin sees every agent). Counts stay live: a change to any of these agents'
- * listings or tasks refetches the grid (assignments through the shared
- * broadcast the dashboard follows).
+ * counts from one request, a page at a time (a super admin sees every agent). Counts stay live: a change to a
+ * listing or task the viewer may read (their agents', through their own topic) refetches the grid
+ * (assignments through the same topic, followed by the dashboard).
  */
 export function AgentsOverview({ user, onSelect }: { user: CurrentUser; onSelect: (agentId: string) => void }) {
   const queryClient = useQueryClient();
   const [limit, setLimit] = useState(AGENT_OVERVIEW_PAGE);
   const overview = useAgentOverview(can.seeAllAgents(user) ? 'all' : user.id, limit);
-  const agentIds = useMemo(() => (overview.data?.agents ?? []).map((a) => a.id), [overview.data]);
-  const refreshCounts = useCallback(() => void queryClient.invalidateQueries({ queryKey: agentKeys.all }), [queryClient]);
-  useAgentListingsRealtime(agentIds, { onChange: refreshCounts });
-  useAgentTasksRealtime(agentIds, { onChange: refreshCounts });
+  const refreshCounts = () => void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+  useLiveChanges({}, { listings: refreshCounts, tasks: refreshCounts });
 
   return (
     <div className="flex flex-col gap-6">

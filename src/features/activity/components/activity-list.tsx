@@ -1,10 +1,12 @@
 import { Activity, CheckCircle2, FileUp, Home, ImagePlus, Mic, type LucideIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { ACTIVITY_PAGE, useUserActivity } from '@/features/activity/api/get-user-activity';
-import { useActivityRealtime } from '@/features/activity/hooks/use-activity-realtime';
+import { activityKeys } from '@/features/activity/api/query-keys';
 
 /** Spec part 2 §2: the icon and text of each known action; any other action reads as its words. */
 const ACTIONS: Record<string, { icon: LucideIcon; text: string; className: string }> = {
@@ -23,7 +25,9 @@ export function activityText(action: string): string {
 export function ActivityList({ userId }: { userId: string }) {
   const [limit, setLimit] = useState(ACTIVITY_PAGE);
   const activity = useUserActivity(userId, limit);
-  useActivityRealtime({ userId });
+  const queryClient = useQueryClient();
+  // The viewer hears the activity they may read (their own, their agents', their listings'); this list shows one account's.
+  useLiveChanges({}, { activity_log: () => void queryClient.invalidateQueries({ queryKey: activityKeys.byUser(userId) }) });
 
   if (activity.isPending) return <Skeleton className="h-32 w-full" />;
   if (activity.isError) return <p className="text-destructive text-sm">Could not load activity: {activity.error.message}</p>;

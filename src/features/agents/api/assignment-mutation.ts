@@ -5,8 +5,8 @@ import { agentKeys } from '@/features/agents/api/query-keys';
 
 /**
  * Assign and unassign share their reaction: the spec's success toast, every
- * agent list refetched (other coordinators hear it through the
- * agent-assignments broadcast), or the failure toast with the server's message.
+ * agent list refetched (other coordinators hear it on their user topic,
+ * table agent_assignments), or the failure toast with the server's message.
  */
 export function useAssignmentMutation<TInput>(mutationFn: (input: TInput) => Promise<void>, messages: { success: string; failure: string }) {
   const queryClient = useQueryClient();

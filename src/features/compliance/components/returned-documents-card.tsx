@@ -1,7 +1,8 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { FileWarning } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { useTableRealtime } from '@/hooks/use-table-realtime';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { useReturnedDocuments } from '@/features/compliance/api/get-returned-documents';
 import { complianceKeys } from '@/features/compliance/api/query-keys';
 
@@ -9,7 +10,8 @@ import { complianceKeys } from '@/features/compliance/api/query-keys';
 export function ReturnedDocumentsCard({ agentId, listingHref }: { agentId: string; listingHref: (listingId: string) => string }) {
   const returned = useReturnedDocuments(agentId);
   // A return notifies the agent, so their notifications announce it; a new version (their own upload) is seen when the dashboard opens again.
-  useTableRealtime({ table: 'notifications', column: 'user_id', value: agentId, queryKey: complianceKeys.returnedForAgent(agentId) });
+  const queryClient = useQueryClient();
+  useLiveChanges({}, { notifications: () => void queryClient.invalidateQueries({ queryKey: complianceKeys.returnedForAgent(agentId) }) });
   if (!returned.data?.length) return null;
   return (
     <Card className="gap-3 border-red-200 dark:border-red-900" role="region" aria-labelledby="returned-documents-heading">

@@ -1,8 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNextDeadlines } from '@/features/contracts/api/get-next-deadlines';
-import { useDeadlinesRealtime } from '@/features/contracts/hooks/use-deadlines-realtime';
+import { contractKeys } from '@/features/contracts/api/query-keys';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { useNow } from '@/hooks/use-now';
 import { DeadlineListItem } from '@/features/contracts/components/deadline-list-item';
 
@@ -10,7 +12,9 @@ import { DeadlineListItem } from '@/features/contracts/components/deadline-list-
 export function NextDeadlinesCard({ agentId }: { agentId: string }) {
   const deadlines = useNextDeadlines(agentId);
   const now = useNow();
-  useDeadlinesRealtime({ column: 'listing_agent_id', id: agentId });
+  const queryClient = useQueryClient();
+  // The agent hears the key dates of their listings.
+  useLiveChanges({}, { contract_deadlines: () => void queryClient.invalidateQueries({ queryKey: contractKeys.deadlines }) });
   return (
     <Card className="gap-4" data-testid="next-deadlines">
       <CardHeader>

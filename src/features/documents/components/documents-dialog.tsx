@@ -1,16 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { FileText } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import type { Tables } from '@/lib/database.types';
 import { useDocuments } from '@/features/documents/api/get-documents';
 import { DocumentRow } from '@/features/documents/components/document-row';
-import { useDocumentsRealtime } from '@/features/documents/hooks/use-documents-realtime';
+import { scopeQueryKey } from '@/features/documents/lib/document-scope';
 
 /** The list inside the dialog: mounted only while it is open, and live meanwhile. */
 function DocumentsDialogList({ listingId }: { listingId: string }) {
   const documents = useDocuments(listingId);
-  useDocumentsRealtime({ listingId });
+  const queryClient = useQueryClient();
+  useLiveChanges({ listingId }, { documents: () => void queryClient.invalidateQueries({ queryKey: scopeQueryKey({ listingId }) }) });
   if (documents.isPending) return <Skeleton className="h-16 w-full" />;
   if (documents.isError) return <p className="text-destructive text-sm">Could not load documents: {documents.error.message}</p>;
   if (documents.data.length === 0) return <p className="text-muted-foreground py-8 text-center text-sm">No documents uploaded yet</p>;

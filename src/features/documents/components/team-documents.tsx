@@ -1,12 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ShowMoreButton } from '@/components/show-more-button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { can, type Viewer } from '@/lib/permissions';
 import { TEAM_DOCUMENT_PAGE_SIZE, useTeamDocuments } from '@/features/documents/api/get-team-documents';
 import { DocumentRow } from '@/features/documents/components/document-row';
 import { UploadDocumentDialog } from '@/features/documents/components/upload-document-dialog';
-import { useDocumentsRealtime } from '@/features/documents/hooks/use-documents-realtime';
+import { scopeQueryKey } from '@/features/documents/lib/document-scope';
 
 /**
  * A team's general documents (spec part 2 §2 'Team Documents'): Upload, then
@@ -16,7 +18,9 @@ import { useDocumentsRealtime } from '@/features/documents/hooks/use-documents-r
 export function TeamDocuments({ teamId, user }: { teamId: string; user: Viewer }) {
   const [limit, setLimit] = useState(TEAM_DOCUMENT_PAGE_SIZE);
   const documents = useTeamDocuments(teamId, limit);
-  useDocumentsRealtime({ teamId });
+  const queryClient = useQueryClient();
+  // A team's documents have no listing; the user hears only those of teams they may read.
+  useLiveChanges({ listingId: null }, { documents: () => void queryClient.invalidateQueries({ queryKey: scopeQueryKey({ teamId }) }) });
 
   return (
     <Card className="gap-4" data-testid="team-documents">

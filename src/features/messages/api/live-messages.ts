@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import type { TableChange } from '@/hooks/use-table-realtime';
-import { compareKeyset, mergeNewestPage } from '@/lib/keyset-cursor';
+import { mergeNewestPage } from '@/lib/keyset-cursor';
 import { isTeamScope, type FeedScope } from '@/features/messages/api/feed-scope';
-import { getMessagesPage, MESSAGES_PAGE_SIZE, type FeedData, type Message } from '@/features/messages/api/get-messages';
+import { getMessagesPage, MESSAGES_PAGE_SIZE, type FeedData } from '@/features/messages/api/get-messages';
 import { messageKeys } from '@/features/messages/api/query-keys';
 
 /** The scope by value, so callbacks built on it stay the same across renders. */
@@ -32,48 +31,12 @@ export function useRefreshNewestMessages(scope: FeedScope) {
 }
 
 /**
- * Adds a Realtime insert to the newest page when its sender is already on
- * screen (the payload carries sender_id, not the embedded sender); otherwise
- * the feed is returned as it was and the newest page's re-read brings it.
- */
-export function appendLiveMessage(loaded: FeedData, inserted: Record<string, unknown>): FeedData {
-  const rows = loaded.pages.flat();
-  const id = inserted.id as string | undefined;
-  const senderId = (inserted.sender_id as string | null | undefined) ?? null;
-  const known = rows.find((row) => row.sender_id === senderId);
-  if (!id || !senderId || !known || rows.some((row) => row.id === id)) return loaded;
-  const message: Message = {
-    id,
-    listing_id: (inserted.listing_id as string | null) ?? null,
-    team_tc_id: (inserted.team_tc_id as string | null) ?? null,
-    sender_id: senderId,
-    content: String(inserted.content ?? ''),
-    is_voice: inserted.is_voice === true,
-    voice_url: (inserted.voice_url as string | null) ?? null,
-    duration: (inserted.duration as number | null) ?? null,
-    created_at: String(inserted.created_at),
-    sender: known.sender,
-  };
-  const [first = [], ...older] = loaded.pages;
-  return { ...loaded, pages: [[message, ...first].sort((a, b) => compareKeyset(b, a)), ...older] };
-}
-
-/**
- * What a live change does to a feed: an insert shows at once (appended from
- * the payload), then the newest page is re-read quietly so the rows are
- * exactly what a fresh read returns (updates, deletes, unknown senders too).
+ * What a live change (or a resubscription) does to a feed: re-reads the
+ * newest page quietly and folds it in, so the rows are exactly what a fresh
+ * read returns (inserts, updates, deletes), however many older pages are
+ * loaded. The change itself carries no row (useLiveChanges).
  */
 export function useApplyMessagesChange(scope: FeedScope) {
-  const queryClient = useQueryClient();
-  const stable = useStableScope(scope);
-  const refreshNewest = useRefreshNewestMessages(stable);
-  return useCallback(
-    (change?: TableChange) => {
-      if (change?.eventType === 'INSERT') {
-        queryClient.setQueryData<FeedData>(messageKeys.feed(stable), (loaded) => (loaded ? appendLiveMessage(loaded, change.new) : loaded));
-      }
-      void refreshNewest().catch(() => undefined);
-    },
-    [queryClient, stable, refreshNewest],
-  );
+  const refreshNewest = useRefreshNewestMessages(scope);
+  return useCallback(() => void refreshNewest().catch(() => undefined), [refreshNewest]);
 }

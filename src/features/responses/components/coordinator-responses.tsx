@@ -1,15 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquareReply } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Skeleton } from '@/components/ui/skeleton';
 import { personName, UserAvatar } from '@/components/user-avatar';
+import { useLiveChanges } from '@/hooks/use-live-changes';
 import { formatTimestamp } from '@/lib/format-timestamp';
 import { useListingResponses } from '@/features/responses/api/get-listing-responses';
-import { useResponsesRealtime } from '@/features/responses/hooks/use-responses-realtime';
+import { responseKeys } from '@/features/responses/api/query-keys';
 
 /** The coordinator's responses on a listing, newest first, live (shown to the agent on their listing view). */
 export function CoordinatorResponses({ listingId }: { listingId: string }) {
   const responses = useListingResponses(listingId);
-  useResponsesRealtime({ listingId });
+  const queryClient = useQueryClient();
+  useLiveChanges({ listingId }, { tc_responses: () => void queryClient.invalidateQueries({ queryKey: responseKeys.byListing(listingId) }) });
 
   return (
     <section className="flex flex-col gap-3" aria-labelledby="coordinator-responses-heading">
