@@ -86,7 +86,8 @@ describe('corpus PDFs', () => {
     }
   });
 
-  it('puts the business terms of the tuning multi-section contracts on page 5 or later, in fields with a mix of names and tooltips', async () => {
+  // Opens all 24 fillable PDFs of the half with pdf.js: about 5 s alone, more on a loaded machine.
+  it('puts the business terms of the tuning multi-section contracts on page 5 or later, in fields with a mix of names and tooltips', { timeout: 30_000 }, async () => {
     const fillables = pdfs.filter((pdf) => pdf.split === 'tuning' && pdf.kind === 'fillable');
     const names: string[] = [];
     let tooltips = 0;

@@ -1,6 +1,7 @@
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { z } from 'zod';
+// zod/mini keeps the shell's first download small (see scripts/bundle-size.ts): every screen mounts this hook.
+import { z } from 'zod/mini';
 import { useSession } from '@/hooks/use-session';
 import { supabase } from '@/lib/supabase';
 
@@ -34,7 +35,7 @@ export const liveChangeSchema = z.object({
   table: z.enum(LIVE_TABLES),
   id: z.string(),
   op: z.enum(['INSERT', 'UPDATE', 'DELETE']),
-  listing_id: z.string().nullable(),
+  listing_id: z.nullable(z.string()),
 });
 export type LiveChange = z.infer<typeof liveChangeSchema>;
 
