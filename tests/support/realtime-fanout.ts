@@ -119,8 +119,8 @@ function seqOf(table: FanoutTable, row: Record<string, unknown>): number | undef
   return text.startsWith(TAG) ? Number(text.slice(TAG.length)) : undefined;
 }
 
-/** One client, websocket and channel per member, listening to INSERTs of every fan-out table. */
-export async function subscribeAll(info: StackInfo, members: Member[]): Promise<Subscriber[]> {
+/** One client, websocket and channel per member, listening to INSERTs of every fan-out table (or of `tables`). */
+export async function subscribeAll(info: StackInfo, members: Member[], tables: readonly FanoutTable[] = FANOUT_TABLES): Promise<Subscriber[]> {
   const subscribers: Subscriber[] = [];
   for (const member of members) {
     const client = createClient(info.apiUrl, info.anonKey, {
@@ -131,7 +131,7 @@ export async function subscribeAll(info: StackInfo, members: Member[]): Promise<
     await client.realtime.setAuth();
     const received: Received[] = [];
     let channel = client.channel(`fanout-${member.id}`);
-    for (const table of FANOUT_TABLES) {
+    for (const table of tables) {
       channel = channel.on('postgres_changes', { event: 'INSERT', schema: 'public', table }, (p) => {
         const row = p.new as Record<string, unknown>;
         received.push({ table, id: String(row.id), seq: seqOf(table, row), at: performance.now() });
@@ -171,9 +171,10 @@ export async function drainBacklog(db: pg.Client, subscribers: Subscriber[], ms 
  * the teams and the tables: a listing of an agent (agent + coordinator read
  * it), a task on an agent's listing (same), a team message (the whole team),
  * a notification for one member (only them). Triggers add notifications.
- * With `perSecond`, inserts are paced to that rate instead of full speed.
+ * With `perSecond`, inserts are paced to that rate instead of full speed;
+ * with `tables`, only those tables take turns.
  */
-export async function insertRoundRobin(db: pg.Client, teams: Team[], total: number, perSecond?: number): Promise<Sent[]> {
+export async function insertRoundRobin(db: pg.Client, teams: Team[], total: number, perSecond?: number, tables: readonly FanoutTable[] = FANOUT_TABLES): Promise<Sent[]> {
   const sent: Sent[] = [];
   const started = performance.now();
   for (let seq = 0; seq < total; seq++) {
@@ -185,7 +186,7 @@ export async function insertRoundRobin(db: pg.Client, teams: Team[], total: numb
     const round = Math.floor(seq / teams.length);
     const agent = team.agents[round % team.agents.length];
     const everyone = [team.tc, ...team.agents];
-    const table = FANOUT_TABLES[Math.floor(seq / teams.length) % FANOUT_TABLES.length];
+    const table = tables[Math.floor(seq / teams.length) % tables.length];
     const tag = `${TAG}${seq}`;
     let sql: string;
     let values: unknown[];
@@ -224,13 +225,26 @@ export interface Expected {
   total: number;
 }
 
-/** What each subscriber may read: the bench's rows by the team rules, plus its trigger-made notifications (commit order). */
-export async function expectations(db: pg.Client, subscribers: Subscriber[], sent: Sent[]): Promise<Expected> {
+/**
+ * What each subscriber may read: the bench's rows by the team rules, plus its
+ * trigger-made notifications (commit order) when it follows notifications:
+ * those of the last hour, or made since `since` (a database timestamp, e.g.
+ * taken just before the inserts when one stack runs them more than once).
+ */
+export async function expectations(
+  db: pg.Client,
+  subscribers: Subscriber[],
+  sent: Sent[],
+  { notifications = true, since }: { notifications?: boolean; since?: string } = {},
+): Promise<Expected> {
   const ids = subscribers.map((s) => s.member.id);
-  const { rows: made } = await db.query<{ user_id: string; id: string }>(
-    `select user_id::text, id::text from public.notifications where user_id = any($1::uuid[]) and title not like 'fanout #%' and created_at >= now() - interval '1 hour' order by created_at, id`,
-    [ids],
-  );
+  const { rows: made } = notifications
+    ? await db.query<{ user_id: string; id: string }>(
+        `select user_id::text, id::text from public.notifications
+          where user_id = any($1::uuid[]) and title not like 'fanout #%' and created_at >= coalesce($2::timestamptz, now() - interval '1 hour') order by created_at, id`,
+        [ids, since ?? null],
+      )
+    : { rows: [] };
   const byMember = new Map(ids.map((id) => [id, { bench: [] as string[], triggered: [] as string[] }]));
   for (const s of sent) for (const reader of s.readers) byMember.get(reader)?.bench.push(`${s.table}:${s.id}`);
   for (const r of made) byMember.get(r.user_id)?.triggered.push(r.id);
