@@ -7,37 +7,11 @@
  * nothing; losing access stops delivery at the next change; nobody joins
  * another person's topic or sends on one.
  */
-import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, withDb } from '../support/clients.ts';
 import { sleep, subscribed, waitFor } from '../support/realtime.ts';
+import { heardOf, listen, QUIET_MS, type Ear, type LiveChange } from '../support/live-changes.ts';
 import { createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
-
-interface LiveChange {
-  table: string;
-  id: string;
-  op: 'INSERT' | 'UPDATE' | 'DELETE';
-  listing_id: string | null;
-}
-
-interface Ear {
-  heard: LiveChange[];
-  channel: RealtimeChannel;
-}
-
-/** How long a change that is not coming is waited for (deliveries take milliseconds locally). */
-const QUIET_MS = 400;
-
-/** Joins the actor's own topic as the app does and collects what it hears. */
-async function listen(actor: Actor): Promise<Ear> {
-  const heard: LiveChange[] = [];
-  await actor.client.realtime.setAuth();
-  const channel = actor.client.channel(`user:${actor.authId}`, { config: { private: true } }).on('broadcast', { event: 'change' }, (m) => heard.push(m.payload as LiveChange));
-  await subscribed(channel);
-  return { heard, channel };
-}
-
-const heardOf = (ear: Ear, table: string, id: string) => ear.heard.filter((c) => c.table === table && c.id === id);
 
 async function sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return withDb(async (db) => (await db.query<T>(text, params)).rows);
