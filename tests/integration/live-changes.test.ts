@@ -82,6 +82,11 @@ describe('live changes of the listing screen, sent by the database to their read
       noteId = await withDb((db) => insertRow(db, 'notes', { listing_id: listingId, user_id: agent.id, content: 'Seller prefers morning showings.' }));
       return { id: noteId, op: 'INSERT' };
     });
+    // An update that writes the values the row already has changes nothing anyone sees: nobody is told.
+    for (const ear of ears()) ear.heard.length = 0;
+    await sql('update public.notes set content = content, listing_id = listing_id where id = $1', [noteId]);
+    await sleep(QUIET_MS);
+    expect(ears().flatMap((ear) => heardOf(ear, 'notes', noteId)), 'an update that changes nothing is told to nobody').toEqual([]);
     await expectHeardByTheListingOnly('notes', async () => {
       await sql('delete from public.notes where id = $1', [noteId]);
       return { id: noteId, op: 'DELETE' };
