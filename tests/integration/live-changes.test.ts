@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, withDb } from '../support/clients.ts';
 import { sleep, subscribed, waitFor } from '../support/realtime.ts';
-import { heardOf, listen, QUIET_MS, type Ear, type LiveChange } from '../support/live-changes.ts';
+import { createTwoTeams, heardOf, listen, QUIET_MS, toldAndReaders, type Ear, type LiveChange } from '../support/live-changes.ts';
 import { createActor, insertRow, type Actor } from '../support/seed-rls-actors.ts';
 
 async function sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
@@ -154,14 +154,7 @@ describe('live changes of the listing screen, sent by the database to their read
 
 describe('the readers the database tells are exactly those the read policies let select the row', () => {
   it('for rows of every live table across two teams, a hand-set coordinator, an unassigned agent and a super admin', async () => {
-    const [tcA, tcB, admin] = await Promise.all([createActor('RuleTcA', 'tc'), createActor('RuleTcB', 'tc'), createActor('RuleAdmin', 'super_admin')]);
-    const [agentA1, agentA2, agentB, loner] = await Promise.all([
-      createActor('RuleAgentA1', 'agent', { assignedTcId: tcA.id }),
-      createActor('RuleAgentA2', 'agent', { assignedTcId: tcA.id }),
-      createActor('RuleAgentB', 'agent', { assignedTcId: tcB.id }),
-      createActor('RuleLoner', 'agent'),
-    ]);
-    const actors = [tcA, tcB, admin, agentA1, agentA2, agentB, loner];
+    const { tcA, tcB, agentA1, agentA2, agentB, loner, actors } = await createTwoTeams('Rule');
     const rows: { table: string; id: string }[] = [];
     const add = (table: string, id: string) => rows.push({ table, id });
 
@@ -194,30 +187,9 @@ describe('the readers the database tells are exactly those the read policies let
       add('contract_deadlines', deadline.rows[0].id);
     });
 
-    const topicOf = new Map(actors.map((a) => [`user:${a.authId}`, a.key]));
     // Every message the triggers wrote for these rows, whatever the operation (the hand-set coordinator's update included).
-    const told = await sql<{ topic: string; table: string; id: string }>(
-      `select topic, payload->>'table' as table, payload->>'id' as id from realtime.messages
-        where event = 'change' and private and payload->>'id' = any($1::text[])`,
-      [rows.map((r) => r.id)],
-    );
-    for (const { table, id } of rows) {
-      const readers: string[] = [];
-      for (const actor of actors) {
-        const visible = await withDb(async (db) => {
-          await db.query('begin');
-          try {
-            await db.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: actor.authId, role: 'authenticated' })]);
-            await db.query('set local role authenticated');
-            return (await db.query(`select 1 from public.${table} where id = $1`, [id])).rowCount === 1;
-          } finally {
-            await db.query('rollback');
-          }
-        });
-        if (visible) readers.push(actor.key);
-      }
-      const heard = [...new Set(told.filter((m) => m.table === table && m.id === id && topicOf.has(m.topic)).map((m) => topicOf.get(m.topic)!))];
-      expect(heard.sort(), `${table} ${id}: told exactly those who may select it`).toEqual(readers.sort());
+    for (const { table, id, heard, readers } of await toldAndReaders(actors, rows)) {
+      expect(heard, `${table} ${id}: told exactly those who may select it`).toEqual(readers);
     }
   });
 });
