@@ -109,13 +109,12 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
-import WebSocket from 'ws';
 import {
   createTeams,
   expectations,
   insertRoundRobin,
+  memberClient,
   subscribeAll,
   verify,
   FANOUT_TABLES,
@@ -217,13 +216,7 @@ interface TopicSubscriber extends Subscriber {
 async function subscribeTopics(info: StackInfo, members: Member[], tables: readonly FanoutTable[]): Promise<TopicSubscriber[]> {
   const subscribers: TopicSubscriber[] = [];
   for (const member of members) {
-    const client = createClient(info.apiUrl, info.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      accessToken: async () => member.token,
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
-    // Private channels are authorised by RLS with the member's token: Realtime needs it before the join.
-    await client.realtime.setAuth();
+    const client = await memberClient(info, member);
     const received: Received[] = [];
     const other: TopicSubscriber['other'] = [];
     const channel = client.channel(`user:${member.authId}`, { config: { private: true } }).on('broadcast', { event: 'change' }, ({ payload }) => {

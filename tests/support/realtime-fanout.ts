@@ -119,16 +119,22 @@ function seqOf(table: FanoutTable, row: Record<string, unknown>): number | undef
   return text.startsWith(TAG) ? Number(text.slice(TAG.length)) : undefined;
 }
 
+/** A member's own client (and websocket), its token handed to Realtime: private channels are authorised by RLS with it before the join. */
+export async function memberClient(info: StackInfo, member: Member): Promise<SupabaseClient> {
+  const client = createClient(info.apiUrl, info.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+    accessToken: async () => member.token,
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+  });
+  await client.realtime.setAuth();
+  return client;
+}
+
 /** One client, websocket and channel per member, listening to INSERTs of every fan-out table (or of `tables`). */
 export async function subscribeAll(info: StackInfo, members: Member[], tables: readonly FanoutTable[] = FANOUT_TABLES): Promise<Subscriber[]> {
   const subscribers: Subscriber[] = [];
   for (const member of members) {
-    const client = createClient(info.apiUrl, info.anonKey, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      accessToken: async () => member.token,
-      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-    });
-    await client.realtime.setAuth();
+    const client = await memberClient(info, member);
     const received: Received[] = [];
     let channel = client.channel(`fanout-${member.id}`);
     for (const table of tables) {
