@@ -37,7 +37,7 @@ const isSpeck = (word: OcrWord) =>
  * The OCR result of one page rendered at `scale` × 72 dpi, as a PageText
  * with word boxes in PDF units and each word's confidence. Specks the engine
  * itself doubts are left out of the text, so "Lender: po :" reads "Lender:"
- * and nothing is proposed from a blank.
+ * and nothing is proposed from a blank; misread vocabulary is mended.
  */
 export function pageTextFromOcr(page: number, data: OcrPageData, scale: number): PageText {
   const lines: OcrLine[] = (data.blocks ?? []).flatMap((block) => (block.paragraphs ?? []).flatMap((paragraph) => paragraph.lines ?? []));
@@ -46,44 +46,19 @@ export function pageTextFromOcr(page: number, data: OcrPageData, scale: number):
   const texts: string[] = [];
   for (const line of lines) {
     const words = (line.words ?? []).filter((word) => !isSpeck(word));
-    texts.push(words.map((word) => word.text).join(' '));
-    for (const word of words) {
+    // OCR's misreads of the contracts' vocabulary are mended (ocr-words.ts) in the text and the word boxes alike, so citations quote and highlight the mended words.
+    const mended = words.map((word, index) => mendOcrWord(word.text, words[index - 1]?.text));
+    texts.push(mended.join(' '));
+    words.forEach((word, index) => {
       items.push({
-        str: word.text,
+        str: mended[index],
         x: word.bbox.x0 / scale,
         y: word.bbox.y0 / scale,
         w: (word.bbox.x1 - word.bbox.x0) / scale,
         h: (word.bbox.y1 - word.bbox.y0) / scale,
         confidence: (word.confidence ?? 100) / 100,
       });
-    }
+    });
   }
-  return mendOcrPage({ page, text: texts.join('\n'), source: 'ocr', items });
-}
-
-/**
- * An OCR'd page with its misread vocabulary mended (ocr-words.ts), in its
- * text and its word boxes alike, so citations quote and highlight the
- * mended words. Each line of the text is its items' words joined by spaces.
- */
-export function mendOcrPage(page: PageText): PageText {
-  const items = page.items ?? [];
-  if (items.length === 0) return page;
-  let next = 0;
-  const mended = items.map((item) => ({ ...item }));
-  const text = page.text
-    .split('\n')
-    .map((line) =>
-      line
-        .split(' ')
-        .map((word, index, words) => {
-          if (word === '' || mended[next]?.str !== word) return word;
-          const fixed = mendOcrWord(word, index > 0 ? words[index - 1] : undefined);
-          mended[next++].str = fixed;
-          return fixed;
-        })
-        .join(' '),
-    )
-    .join('\n');
-  return { ...page, text, items: mended };
+  return { page, text: texts.join('\n'), source: 'ocr', items };
 }
