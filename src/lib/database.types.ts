@@ -2334,6 +2334,9 @@ export type Database = {
           "content": string
           "created_at": string
           "duration": number | null
+          "email_direction": string | null
+          "email_from": string | null
+          "email_subject": string | null
           "id": string
           "is_general": boolean
           "is_read": boolean
@@ -2341,6 +2344,8 @@ export type Database = {
           "listing_agent_id": string | null
           "listing_id": string | null
           "listing_tc_id": string | null
+          "party_id": string | null
+          "party_message_id": string | null
           "sender_id": string | null
           "team_tc_id": string | null
           "voice_url": string | null
@@ -2350,6 +2355,9 @@ export type Database = {
           "content": string
           "created_at"?: string
           "duration"?: number | null
+          "email_direction"?: string | null
+          "email_from"?: string | null
+          "email_subject"?: string | null
           "id"?: string
           "is_general"?: boolean
           "is_read"?: boolean
@@ -2357,6 +2365,8 @@ export type Database = {
           "listing_agent_id"?: string | null
           "listing_id"?: string | null
           "listing_tc_id"?: string | null
+          "party_id"?: string | null
+          "party_message_id"?: string | null
           "sender_id"?: string | null
           "team_tc_id"?: string | null
           "voice_url"?: string | null
@@ -2365,6 +2375,9 @@ export type Database = {
           "content"?: string
           "created_at"?: string
           "duration"?: number | null
+          "email_direction"?: string | null
+          "email_from"?: string | null
+          "email_subject"?: string | null
           "id"?: string
           "is_general"?: boolean
           "is_read"?: boolean
@@ -2372,6 +2385,8 @@ export type Database = {
           "listing_agent_id"?: string | null
           "listing_id"?: string | null
           "listing_tc_id"?: string | null
+          "party_id"?: string | null
+          "party_message_id"?: string | null
           "sender_id"?: string | null
           "team_tc_id"?: string | null
           "voice_url"?: string | null
