@@ -1,7 +1,8 @@
 import { Skeleton } from '@/components/ui/skeleton';
 import { useChecklistTemplates, useTemplateItems } from '@/features/compliance/api/get-checklist-templates';
 import { TemplateEditor } from '@/features/compliance/components/template-editor';
-import { itemDraftFromRow, templateConditionsSchema, type TemplateDraft } from '@/features/compliance/lib/template-schema';
+import { templateConditionsSchema } from '@/lib/template-conditions';
+import { itemDraftFromRow, type TemplateDraft } from '@/features/compliance/lib/template-schema';
 
 const EMPTY_DRAFT: TemplateDraft = { name: '', conditions: {}, items: [] };
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { useSaveChecklistTemplate } from '@/features/compliance/api/save-checklist-template';
-import { TemplateConditionsFields } from '@/features/compliance/components/template-conditions-fields';
+import { TemplateConditionsFields } from '@/components/template-conditions-fields';
 import { TemplateItemEditor } from '@/features/compliance/components/template-item-editor';
 import { moveItem, templateDraftSchema, type TemplateDraft, type TemplateItemDraft } from '@/features/compliance/lib/template-schema';
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { useChecklistTemplates, ChecklistTemplate } from '@/features/compliance/api/get-checklist-templates';
 import { useCopyChecklistTemplate, useSetTemplateActive } from '@/features/compliance/api/save-checklist-template';
-import { describeConditions, templateConditionsSchema } from '@/features/compliance/lib/template-schema';
+import { describeConditions, templateConditionsSchema } from '@/lib/template-conditions';
 
 /** Conditions as stored (jsonb), read leniently: an unknown shape shows as "Every listing" rather than breaking the list. */
 const conditionsOf = (template: ChecklistTemplate) => templateConditionsSchema.catch({}).parse(template.conditions);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { FINANCING_TYPES } from '@/lib/contract-terms';
 import { STATUS_KEY_PATTERN } from '@/lib/status-key';
+import { templateConditionsSchema } from '@/lib/template-conditions';
 
 export const PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
 export const ASSIGNEES = ['agent', 'coordinator'] as const;
@@ -47,20 +47,6 @@ const documentItemSchema = z.object({
 
 export const templateItemSchema = z.discriminatedUnion('kind', [taskItemSchema, documentItemSchema]);
 export type TemplateItemDraft = z.infer<typeof templateItemSchema>;
-
-/** checklist_templates.conditions: a missing key means any. */
-export const templateConditionsSchema = z.object({
-  side: z.enum(['listing', 'buyer']).optional(),
-  property_types: z.array(z.enum(['single_family', 'condo', 'townhouse', 'multi_family', 'land'])).min(1).optional(),
-  financing_types: z.array(z.enum(FINANCING_TYPES)).min(1).optional(),
-  has_hoa: z.boolean().optional(),
-  built_before_1978: z.boolean().optional(),
-  states: z
-    .array(z.string().regex(/^[A-Z]{2}$/))
-    .min(1)
-    .optional(),
-});
-export type TemplateConditions = z.infer<typeof templateConditionsSchema>;
 
 export const templateDraftSchema = z.object({
   name: z.string().trim().min(1, 'A template needs a name').max(200, 'At most 200 characters'),
@@ -155,17 +141,4 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
   const [moved] = next.splice(from, 1);
   next.splice(to, 0, moved);
   return next;
-}
-
-/** "TX · listing side · built before 1978": a template's conditions in a line. */
-export function describeConditions(conditions: TemplateConditions): string {
-  const parts = [
-    conditions.states?.join(', '),
-    conditions.side && `${conditions.side} side`,
-    conditions.property_types?.map((type) => type.replace('_', ' ')).join(' / '),
-    conditions.financing_types && `financing ${conditions.financing_types.join(' / ')}`,
-    conditions.has_hoa !== undefined && (conditions.has_hoa ? 'with HOA' : 'no HOA'),
-    conditions.built_before_1978 !== undefined && (conditions.built_before_1978 ? 'built before 1978' : 'built 1978 or later'),
-  ].filter(Boolean);
-  return parts.length ? parts.join(' · ') : 'Every listing';
 }

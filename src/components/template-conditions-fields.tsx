@@ -3,7 +3,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { FINANCING_LABELS, type FinancingType } from '@/lib/contract-terms';
-import type { TemplateConditions } from '@/features/compliance/lib/template-schema';
+import type { TemplateConditions } from '@/lib/template-conditions';
 
 const ANY = 'any';
 const PROPERTY_TYPES = [
