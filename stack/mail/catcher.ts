@@ -28,7 +28,19 @@ export async function parseCaught(raw: Buffer, session: Pick<SMTPServerSession, 
   const from = parsed.from?.address ? (parsed.from.name ? `${parsed.from.name} <${parsed.from.address}>` : parsed.from.address) : session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
   const html = parsed.html ?? '';
   const text = parsed.text ?? html.replace(/<[^>]*>/g, ' ').replace(/[ \t]+/g, ' ');
-  return { to, from, subject: parsed.subject ?? '', text, html };
+  // Mailpit's shapes: the message's own Message-ID without angle brackets, addresses as { Address, Name }.
+  const mailbox = (a: { address?: string; name?: string }) => ({ Address: a.address ?? '', Name: a.name ?? '' });
+  return {
+    to,
+    from,
+    subject: parsed.subject ?? '',
+    text,
+    html,
+    ...(parsed.from?.address ? { fromAddress: mailbox(parsed.from) } : {}),
+    ...(parsed.cc?.length ? { cc: parsed.cc.map(mailbox) } : {}),
+    ...(parsed.replyTo?.length ? { replyTo: parsed.replyTo.map(mailbox) } : {}),
+    ...(parsed.messageId ? { messageId: parsed.messageId.replace(/^<|>$/g, '') } : {}),
+  };
 }
 
 export async function startMailCatcher(

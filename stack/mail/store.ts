@@ -15,6 +15,11 @@ const MAX_MESSAGES = 500;
 /** A message received over SMTP, with its sender (the mail catcher's, catcher.ts). */
 export interface CaughtMail extends OutgoingMail {
   from: string;
+  /** The headers tests of outgoing mail read (Mailpit shows them too), when the message has them. */
+  fromAddress?: { Address: string; Name: string };
+  cc?: { Address: string; Name: string }[];
+  replyTo?: { Address: string; Name: string }[];
+  messageId?: string;
 }
 
 /** A message the inbound SMTP listener received: sender, and the inbound function's answer. */
@@ -22,7 +27,7 @@ export interface InboundMail extends CaughtMail {
   inbound: string;
 }
 
-export interface StoredMessage extends OutgoingMail {
+export interface StoredMessage extends OutgoingMail, Partial<Pick<CaughtMail, 'fromAddress' | 'cc' | 'replyTo' | 'messageId'>> {
   id: string;
   created: string;
   /** Set on received (inbound) mail: the sender. */
@@ -93,13 +98,13 @@ export class MailStore {
 export function summary(m: StoredMessage) {
   return {
     ID: m.id,
-    MessageID: `${m.id}@listingdesk.local`,
+    MessageID: m.messageId ?? `${m.id}@listingdesk.local`,
     Read: false,
-    From: m.from ? { Address: m.from, Name: '' } : SENDER,
+    From: m.fromAddress ?? (m.from ? { Address: m.from, Name: '' } : SENDER),
     To: [{ Address: m.to, Name: '' }],
-    Cc: [],
+    Cc: m.cc ?? [],
     Bcc: [],
-    ReplyTo: [],
+    ReplyTo: m.replyTo ?? [],
     Subject: m.subject,
     Created: m.created,
     Tags: m.inbound ? ['inbound'] : [],

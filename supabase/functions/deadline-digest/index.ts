@@ -13,38 +13,18 @@
  */
 import { z } from '../_shared/deps.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
+import { smtpMailer } from '../_shared/mailer.ts';
+import { requireScheduler } from '../_shared/scheduler.ts';
 import { createAdminClient } from '../_shared/supabase.ts';
-import { plausibleClaims } from '../_shared/token.ts';
 import { parseJsonBody } from '../_shared/validate.ts';
 import { renderDigest, type DigestRecipient } from './digest.ts';
-import { smtpMailer } from './mailer.ts';
 
 const body = z.object({ at: z.iso.datetime({ offset: true }).optional() }).strict();
-
-const encoder = new TextEncoder();
-
-/** Compares without leaking where the first difference is. */
-function sameText(a: string, b: string): boolean {
-  const x = encoder.encode(a);
-  const y = encoder.encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  return diff === 0;
-}
-
-/** 401 without the service role key, 403 for a signed-in person's token. */
-function requireScheduler(req: Request): void {
-  const token = req.headers.get('Authorization')?.replace(/^Bearer\s+/i, '').trim() ?? '';
-  const serviceKey = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? '';
-  if (token && serviceKey && sameText(token, serviceKey)) return;
-  if (token && plausibleClaims(token)) throw new HttpError(403, 'forbidden', 'only the scheduler (service role) sends deadline digests');
-  throw new HttpError(401, 'unauthorized', 'the deadline digest is sent by the scheduler with the service role key');
-}
 
 Deno.serve(
   handler(async (req) => {
     if (req.method !== 'POST') throw new HttpError(405, 'method_not_allowed', 'POST to send the digests that are due');
-    requireScheduler(req);
+    requireScheduler(req, 'deadline digests');
     const { at } = await parseJsonBody(req, body);
     // Configuration first: a digest is claimed only when it can be sent.
     const mailer = smtpMailer();
