@@ -4,11 +4,12 @@
  * taken from the file name as the app's upload does) is stored through the
  * Storage API, then public.file_inbound_email() records the documents and the
  * e-mail note in one transaction. Mail from people on the listing and mail a
- * reviewer accepted both come through here.
+ * reviewer accepted both come through here; a party's reply is filed the same
+ * way as a message on the listing's thread (public.file_party_reply()).
  */
 import type { SupabaseClient } from '../_shared/deps.ts';
 import { HttpError } from '../_shared/http.ts';
-import { byteLength, noteContent, type FiledDocument, type InboundMessage } from './message.ts';
+import { byteLength, noteContent, replyContent, type FiledDocument, type InboundMessage } from './message.ts';
 
 const BUCKET = 'listing-documents';
 
@@ -48,9 +49,21 @@ export interface FilingResult {
   refused: { name: string; reason: string }[];
 }
 
-export async function fileMessage(admin: SupabaseClient, emailId: string, message: InboundMessage, listingId: string, authorId: string): Promise<FilingResult> {
+type StoredDocument = FiledDocument & { file_url: string; file_type: string; file_size: number };
+
+/**
+ * Stores every attachment the bucket accepts, then hands them to `record`
+ * (the database's filing); when that fails, the stored files are removed
+ * again, so nothing is half-filed.
+ */
+async function withAttachments<T>(
+  admin: SupabaseClient,
+  message: InboundMessage,
+  listingId: string,
+  record: (stored: StoredDocument[], refused: { name: string; reason: string }[]) => Promise<T>,
+): Promise<T> {
   const rules = await bucketRules(admin);
-  const stored: (FiledDocument & { file_url: string; file_type: string; file_size: number })[] = [];
+  const stored: StoredDocument[] = [];
   const refused: { name: string; reason: string }[] = [];
   try {
     for (const [index, attachment] of message.parsed.attachments.entries()) {
@@ -72,6 +85,15 @@ export async function fileMessage(admin: SupabaseClient, emailId: string, messag
       }
       stored.push({ id, file_name: name, file_url: path, file_type: type, file_size: size });
     }
+    return await record(stored, refused);
+  } catch (error) {
+    if (stored.length) await admin.storage.from(BUCKET).remove(stored.map((d) => d.file_url));
+    throw error;
+  }
+}
+
+export async function fileMessage(admin: SupabaseClient, emailId: string, message: InboundMessage, listingId: string, authorId: string): Promise<FilingResult> {
+  return await withAttachments(admin, message, listingId, async (stored, refused) => {
     const { data, error } = await admin.rpc('file_inbound_email', {
       email_id: emailId,
       author_id: authorId,
@@ -80,9 +102,24 @@ export async function fileMessage(admin: SupabaseClient, emailId: string, messag
     });
     if (error) throw new HttpError(error.code === 'PT409' ? 409 : 500, 'filing_failed', error.message);
     return { noteId: (data as { note_id: string }).note_id, documents: stored.map(({ id, file_name }) => ({ id, file_name })), refused };
-  } catch (error) {
-    // Nothing half-filed: files of a failed filing are removed again.
-    if (stored.length) await admin.storage.from(BUCKET).remove(stored.map((d) => d.file_url));
-    throw error;
-  }
+  });
+}
+
+export interface ReplyFilingResult {
+  messageId: string;
+  documents: FiledDocument[];
+  refused: { name: string; reason: string }[];
+}
+
+/** A party's reply: a message on the listing's thread (public.file_party_reply()), its attachments as documents. */
+export async function fileReply(admin: SupabaseClient, emailId: string, message: InboundMessage, listingId: string): Promise<ReplyFilingResult> {
+  return await withAttachments(admin, message, listingId, async (stored, refused) => {
+    const { data, error } = await admin.rpc('file_party_reply', {
+      email_id: emailId,
+      content: replyContent(message, refused),
+      documents: stored,
+    });
+    if (error) throw new HttpError(error.code === 'PT409' ? 409 : 500, 'filing_failed', error.message);
+    return { messageId: (data as { message_id: string }).message_id, documents: stored.map(({ id, file_name }) => ({ id, file_name })), refused };
+  });
 }

@@ -4,7 +4,9 @@
  * POST /inbound-email — a mail provider's inbound webhook (or the local SMTP
  * listener) posts the raw RFC 5322 message as the body, authenticated with
  * INBOUND_EMAIL_SECRET (secret.ts: 401 without it, 503 when unset). Mail from
- * someone working on the listing is filed at once (201); anyone else's, or
+ * someone working on the listing is filed at once as a note (201), a reply
+ * from one of the listing's parties (its contact's e-mail) at once as a
+ * message on the listing's thread (201, `messageId`); anyone else's, or
  * mail for a listing that does not exist, is kept for review (202); the same
  * Message-ID again is acknowledged without filing (200); over a rate limit 429.
  *
@@ -16,7 +18,7 @@ import { z, type SupabaseClient } from '../_shared/deps.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
 import { createAdminClient, createUserClient, requireUser } from '../_shared/supabase.ts';
 import { parseJsonBody } from '../_shared/validate.ts';
-import { fileMessage } from './file.ts';
+import { fileMessage, fileReply } from './file.ts';
 import { attachmentSummary, MAX_MESSAGE_BYTES, readMessage } from './message.ts';
 import { inboundSecret, requireProvider } from './secret.ts';
 
@@ -52,6 +54,7 @@ interface Recorded {
   scope?: string;
   listing_id?: string | null;
   sender_account_id?: string | null;
+  party_id?: string | null;
   raw_path?: string | null;
 }
 
@@ -87,6 +90,10 @@ async function receive(req: Request): Promise<Response> {
       const { error: uploadError } = await admin.storage.from(RAW_BUCKET).upload(recorded.raw_path!, raw, { contentType: 'message/rfc822' });
       if (uploadError) throw new Error(`storing the raw message: ${uploadError.message}`);
       return json({ status: 'pending_review', id }, 202);
+    }
+    if (recorded.party_id) {
+      const reply = await fileReply(admin, id, message, recorded.listing_id!);
+      return json({ status: 'filed', id, messageId: reply.messageId, documents: reply.documents, refused: reply.refused }, 201);
     }
     const filed = await fileMessage(admin, id, message, recorded.listing_id!, recorded.sender_account_id!);
     return json({ status: 'filed', id, noteId: filed.noteId, documents: filed.documents, refused: filed.refused }, 201);

@@ -120,3 +120,11 @@ export function noteContent(message: InboundMessage, listingId: string, filed: F
   const content = parts.join('\n\n');
   return content.length > 20000 ? `${content.slice(0, 19990)}\n[…]` : content;
 }
+
+/** The thread message of a party's reply (at most 10,000 characters): the text, then the attachments that were not filed. */
+export function replyContent(message: InboundMessage, refused: { name: string; reason: string }[]): string {
+  const notFiled = refused.length ? `\n\nAttachments not filed:\n${refused.map((r) => `- ${r.name}: ${r.reason}`).join('\n')}` : '';
+  const room = 10000 - notFiled.length;
+  const text = message.text.length > room ? `${message.text.slice(0, Math.max(0, room - 4))}\n[…]` : message.text;
+  return `${text}${notFiled}`.trim() || '(no text)';
+}
