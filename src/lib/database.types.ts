@@ -899,6 +899,75 @@ export type Database = {
           }
         ]
       }
+      "contacts": {
+        Row: {
+          "book_id": string
+          "company": string | null
+          "created_at": string
+          "created_by": string | null
+          "display_name": string | null
+          "email": string | null
+          "id": string
+          "name": string
+          "phone": string | null
+          "phone_digits": string
+          "preferred_channel": string
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "book_id": string
+          "company"?: string | null
+          "created_at"?: string
+          "created_by"?: string | null
+          "display_name"?: string | null
+          "email"?: string | null
+          "id"?: string
+          "name": string
+          "phone"?: string | null
+          "phone_digits"?: never
+          "preferred_channel"?: string
+          "updated_at"?: string
+        }
+        Update: {
+          "book_id"?: string
+          "company"?: string | null
+          "created_at"?: string
+          "created_by"?: string | null
+          "display_name"?: string | null
+          "email"?: string | null
+          "id"?: string
+          "name"?: string
+          "phone"?: string | null
+          "phone_digits"?: never
+          "preferred_channel"?: string
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "contacts_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "contacts_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "contract_deadlines": {
         Row: {
           "computed_due_at": string | null
@@ -2183,6 +2252,94 @@ export type Database = {
           }
         ]
       }
+      "listing_parties": {
+        Row: {
+          "contact_id": string
+          "created_at": string
+          "created_by": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "notes": string | null
+          "position": number
+          "role": string
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "contact_id": string
+          "created_at"?: string
+          "created_by"?: string | null
+          "id"?: string
+          "listing_agent_id"?: string | null
+          "listing_id": string
+          "listing_tc_id"?: string | null
+          "notes"?: string | null
+          "position"?: number
+          "role": string
+          "updated_at"?: string
+        }
+        Update: {
+          "contact_id"?: string
+          "created_at"?: string
+          "created_by"?: string | null
+          "id"?: string
+          "listing_agent_id"?: string | null
+          "listing_id"?: string
+          "listing_tc_id"?: string | null
+          "notes"?: string | null
+          "position"?: number
+          "role"?: string
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "listing_parties_contact_id_fkey"
+            columns: [
+              "contact_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "contacts"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_parties_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_parties_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "listing_parties_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
       "listing_statuses": {
         Row: {
           "is_stage": boolean
@@ -2600,6 +2757,34 @@ export type Database = {
             referencedRelation: "users"
             referencedColumns: [
               "id"
+            ]
+          }
+        ]
+      }
+      "party_role_requirements": {
+        Row: {
+          "role": string
+          "status": string
+        }
+        ComputedFields: never
+        Insert: {
+          "role": string
+          "status": string
+        }
+        Update: {
+          "role"?: string
+          "status"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "party_role_requirements_status_fkey"
+            columns: [
+              "status"
+            ]
+            isOneToOne: false
+            referencedRelation: "listing_statuses"
+            referencedColumns: [
+              "key"
             ]
           }
         ]
@@ -3468,6 +3653,33 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      "add_listing_party": {
+        Args: {
+          "contact"?: Json
+          "contact_id"?: string
+          "listing_id": string
+          "role": string
+        }
+        Returns: {
+          "contact_id": string
+          "created_at": string
+          "created_by": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "notes": string | null
+          "position": number
+          "role": string
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "listing_parties"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "admin_invitations": {
         Args: {
           "page_limit"?: number
@@ -4048,6 +4260,12 @@ export type Database = {
           "required": number
         }[]
       }
+      "listing_missing_party_roles": {
+        Args: {
+          "listing_id": string
+        }
+        Returns: (string)[]
+      }
       "listing_stats": {
         Args: {
           "agent_id"?: string
@@ -4374,6 +4592,32 @@ export type Database = {
           "template_id"?: string
         }
         Returns: string
+      }
+      "search_contacts": {
+        Args: {
+          "max_rows"?: number
+          "query": string
+        }
+        Returns: {
+          "book_id": string
+          "company": string | null
+          "created_at": string
+          "created_by": string | null
+          "display_name": string | null
+          "email": string | null
+          "id": string
+          "name": string
+          "phone": string | null
+          "phone_digits": string
+          "preferred_channel": string
+          "updated_at": string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "contacts"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       "send_deadline_reminders": {
         Args: {
