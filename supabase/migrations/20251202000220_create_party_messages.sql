@@ -227,7 +227,7 @@ declare
   key_date record;
   changed boolean;
 begin
-  select * into m from public.party_messages x where x.id = message_id for update;
+  select * into m from public.party_messages x where x.id = refresh_party_message.message_id for update;
   if not found or m.status not in ('held', 'waiting', 'approved') then
     return m;
   end if;
@@ -299,7 +299,7 @@ as $$
 declare
   m public.party_messages;
 begin
-  select * into m from public.party_messages x where x.id = message_id for update;
+  select * into m from public.party_messages x where x.id = party_message_for_coordinator.message_id for update;
   if not found or not private.is_on_listing(m.listing_agent_id, m.listing_tc_id, private.current_account_id(),
       private.acting_tc_id(), private.coordinated_agents(), private.is_super_admin()) then
     raise exception 'message not found' using errcode = 'PT404';
