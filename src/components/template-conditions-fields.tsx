@@ -1,4 +1,4 @@
-import { Checkbox } from '@/components/ui/checkbox';
+import { CheckboxGroup } from '@/components/checkbox-group';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -30,46 +30,6 @@ function YesNoAny({ id, label, value, onChange }: { id: string; label: string; v
         </SelectContent>
       </Select>
     </div>
-  );
-}
-
-function CheckboxGroup<T extends string>({
-  legend,
-  idPrefix,
-  options,
-  value,
-  onChange,
-}: {
-  legend: string;
-  idPrefix: string;
-  options: readonly (readonly [T, string])[];
-  value: T[] | undefined;
-  onChange: (value: T[] | undefined) => void;
-}) {
-  const chosen = new Set(value ?? []);
-  return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-2 text-sm font-medium">{legend} (none ticked: any)</legend>
-      <div className="flex flex-wrap gap-x-4 gap-y-2">
-        {options.map(([key, label]) => (
-          <div key={key} className="flex items-center gap-2">
-            <Checkbox
-              id={`${idPrefix}-${key}`}
-              checked={chosen.has(key)}
-              onCheckedChange={(checked) => {
-                const next = new Set(chosen);
-                if (checked === true) next.add(key);
-                else next.delete(key);
-                onChange(next.size ? options.map(([k]) => k).filter((k) => next.has(k)) : undefined);
-              }}
-            />
-            <Label htmlFor={`${idPrefix}-${key}`} className="font-normal">
-              {label}
-            </Label>
-          </div>
-        ))}
-      </div>
-    </fieldset>
   );
 }
 
@@ -116,8 +76,20 @@ export function TemplateConditionsFields({ value, onChange, statesError }: { val
         />
         {statesError && <p className="text-destructive text-sm">{statesError}</p>}
       </div>
-      <CheckboxGroup legend="Property types" idPrefix="template-property" options={PROPERTY_TYPES} value={value.property_types} onChange={(next) => set('property_types', next)} />
-      <CheckboxGroup legend="Financing (of the active contract)" idPrefix="template-financing" options={FINANCING_TYPES} value={value.financing_types} onChange={(next) => set('financing_types', next)} />
+      <CheckboxGroup
+        legend="Property types (none ticked: any)"
+        idPrefix="template-property"
+        options={PROPERTY_TYPES}
+        value={value.property_types ?? []}
+        onChange={(next) => set('property_types', next.length ? next : undefined)}
+      />
+      <CheckboxGroup
+        legend="Financing (of the active contract) (none ticked: any)"
+        idPrefix="template-financing"
+        options={FINANCING_TYPES}
+        value={value.financing_types ?? []}
+        onChange={(next) => set('financing_types', next.length ? next : undefined)}
+      />
     </div>
   );
 }
