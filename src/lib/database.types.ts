@@ -1821,6 +1821,7 @@ export type Database = {
           "listing_id": string | null
           "message_id": string
           "note_id": string | null
+          "party_id": string | null
           "raw_path": string | null
           "received_at": string
           "recipient": string
@@ -1831,6 +1832,7 @@ export type Database = {
           "sender_name": string | null
           "status": string
           "subject": string
+          "thread_message_id": string | null
           "updated_at": string
         }
         ComputedFields: never
@@ -1841,6 +1843,7 @@ export type Database = {
           "listing_id"?: string | null
           "message_id": string
           "note_id"?: string | null
+          "party_id"?: string | null
           "raw_path"?: string | null
           "received_at"?: string
           "recipient": string
@@ -1851,6 +1854,7 @@ export type Database = {
           "sender_name"?: string | null
           "status"?: string
           "subject"?: string
+          "thread_message_id"?: string | null
           "updated_at"?: string
         }
         Update: {
@@ -1860,6 +1864,7 @@ export type Database = {
           "listing_id"?: string | null
           "message_id"?: string
           "note_id"?: string | null
+          "party_id"?: string | null
           "raw_path"?: string | null
           "received_at"?: string
           "recipient"?: string
@@ -1870,6 +1875,7 @@ export type Database = {
           "sender_name"?: string | null
           "status"?: string
           "subject"?: string
+          "thread_message_id"?: string | null
           "updated_at"?: string
         }
         Relationships: [
@@ -1896,6 +1902,17 @@ export type Database = {
             ]
           },
           {
+            foreignKeyName: "inbound_emails_party_id_fkey"
+            columns: [
+              "party_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listing_parties"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
             foreignKeyName: "inbound_emails_reviewed_by_fkey"
             columns: [
               "reviewed_by"
@@ -1935,6 +1952,17 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "inbound_emails_thread_message_id_fkey"
+            columns: [
+              "thread_message_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "messages"
             referencedColumns: [
               "id"
             ]
@@ -2556,6 +2584,28 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "messages_party_id_fkey"
+            columns: [
+              "party_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listing_parties"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "messages_party_message_id_fkey"
+            columns: [
+              "party_message_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "party_messages"
             referencedColumns: [
               "id"
             ]
@@ -4182,6 +4232,14 @@ export type Database = {
           "documents": Json
           "email_id": string
           "note_content": string
+        }
+        Returns: Json
+      }
+      "file_party_reply": {
+        Args: {
+          "content": string
+          "documents": Json
+          "email_id": string
         }
         Returns: Json
       }
