@@ -916,7 +916,7 @@ export type Database = {
         }
         ComputedFields: never
         Insert: {
-          "book_id": string
+          "book_id"?: string
           "company"?: string | null
           "created_at"?: string
           "created_by"?: string | null
