@@ -113,6 +113,10 @@ describe('the contact book is the team’s', () => {
       const changed = await actor.client.from('contacts').update({ name: 'Stolen' }).eq('id', created.data!.id).select('id');
       expect(changed.data, `${actor.key} changes nothing`).toEqual([]);
     }
+    const loner = await createActor('PartyLoner', 'agent');
+    const own = await loner.client.from('contacts').insert({ name: 'Loner Contact' }).select('book_id').single();
+    expect(own.data?.book_id, 'an unassigned agent keeps a book of their own').toBe(loner.id);
+    expect((await loner.client.rpc('search_contacts', { query: 'bookworm' })).data, "and does not search the team's").toEqual([]);
     const listingB = await withDb((db) => insertRow(db, 'listings', { address: `${++n} B Row, Austin TX`, agent_id: agentB.id, tc_id: coordB.id, status: 'live' }));
     const named = await addParty(coordB, { listing_id: listingB, role: 'buyer', contact_id: created.data!.id });
     expect(answer(named), "another team cannot name the team's contact").toEqual({ status: 404, message: 'contact not found' });
@@ -165,6 +169,8 @@ describe('one e-mail and one phone per book', () => {
     expect(byPhone.data?.contact_id, 'and with a known phone').toBe(first.data!.id);
     const kept = await agentA.client.from('contacts').select('name').eq('id', first.data!.id).single();
     expect(kept.data, "the existing contact's fields are not overwritten").toEqual({ name: 'Sam Same' });
+    const byDigits = await agentA2.client.rpc('search_contacts', { query: `${digits.slice(3, 6)}-${digits.slice(6)}` });
+    expect((byDigits.data as { id: string }[]).map((c) => c.id), 'search finds it by its phone digits').toContain(first.data!.id);
     const count = await coordA.client.from('contacts').select('id', { count: 'exact', head: true }).eq('email', email.toLowerCase());
     expect(count.count, 'never a second row').toBe(1);
   });
