@@ -245,6 +245,12 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  if tg_op = 'DELETE' then
+    if current_user in ('authenticated', 'anon') and old.owner_tc_id is null and not private.is_super_admin() then
+      raise exception 'only a super admin deletes a global message template' using errcode = '42501';
+    end if;
+    return old;
+  end if;
   if current_user in ('authenticated', 'anon') then
     if tg_op = 'INSERT' then
       if private.is_super_admin() then
@@ -256,6 +262,8 @@ begin
       else
         raise exception 'only coordinators and super admins save message templates' using errcode = '42501';
       end if;
+    elsif old.owner_tc_id is null and not private.is_super_admin() then
+      raise exception 'only a super admin changes a global message template; copy it to make your own' using errcode = '42501';
     elsif new.owner_tc_id is distinct from old.owner_tc_id or new.created_by is distinct from old.created_by then
       raise exception 'a template''s owner and creator are fixed' using errcode = '42501';
     end if;
@@ -315,7 +323,7 @@ end;
 $$;
 
 comment on function private.prepare_message_template() is
-  'Trigger (before insert or update on message_templates): owner derived as for checklist templates (agents 403 "only coordinators and super admins save message templates"; owner and creator fixed, 403); every merge field of subject and body must exist and every role be a party role; the trigger columns must fit trigger_kind (400 naming the field); defaults for nulls, unused trigger columns cleared.';
+  'Trigger (before insert, update or delete on message_templates): owner derived as for checklist templates (agents 403 "only coordinators and super admins save message templates"; owner and creator fixed, 403; a global template changed or deleted by a coordinator 403); every merge field of subject and body must exist and every role be a party role; the trigger columns must fit trigger_kind (400 naming the field); defaults for nulls, unused trigger columns cleared.';
 
 revoke execute on function private.prepare_message_template() from public;
 
@@ -342,17 +350,21 @@ with check (
   or (select private.is_super_admin())
 );
 
+-- Global templates pass the policy so that the trigger can answer 403 (not a
+-- silent 0 rows) to a coordinator changing or deleting one.
 create policy "Coordinators and super admins can update message templates"
 on public.message_templates for update to authenticated
 using (
-  ((select private.current_role()) = 'tc' and owner_tc_id = (select private.current_account_id()))
+  (owner_tc_id is null and (select private.is_coordinator()))
+  or ((select private.current_role()) = 'tc' and owner_tc_id = (select private.current_account_id()))
   or (select private.is_super_admin())
 );
 
 create policy "Coordinators and super admins can delete message templates"
 on public.message_templates for delete to authenticated
 using (
-  ((select private.current_role()) = 'tc' and owner_tc_id = (select private.current_account_id()))
+  (owner_tc_id is null and (select private.is_coordinator()))
+  or ((select private.current_role()) = 'tc' and owner_tc_id = (select private.current_account_id()))
   or (select private.is_super_admin())
 );
 
@@ -372,7 +384,7 @@ grant update (name, subject, body, to_roles, cc_roles, conditions, trigger_kind,
 -- Section - Triggers
 -- ---------------------------------------------------------------------------
 
-create trigger message_templates_prepare before insert or update on public.message_templates
+create trigger message_templates_prepare before insert or update or delete on public.message_templates
   for each row execute function private.prepare_message_template();
 
 create trigger message_templates_set_owner before insert on public.message_templates

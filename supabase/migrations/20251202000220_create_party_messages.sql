@@ -300,12 +300,13 @@ declare
   m public.party_messages;
 begin
   select * into m from public.party_messages x where x.id = party_message_for_coordinator.message_id for update;
-  if not found or not private.is_on_listing(m.listing_agent_id, m.listing_tc_id, private.current_account_id(),
-      private.acting_tc_id(), private.coordinated_agents(), private.is_super_admin()) then
+  -- is true: the rule is null (not false) for a caller it does not name.
+  if not found or private.is_on_listing(m.listing_agent_id, m.listing_tc_id, private.current_account_id(),
+      private.acting_tc_id(), private.coordinated_agents(), private.is_super_admin()) is not true then
     raise exception 'message not found' using errcode = 'PT404';
   end if;
-  if not (private.is_super_admin()
-      or private.coordinates_listing(m.listing_agent_id, m.listing_tc_id, private.acting_tc_id(), private.coordinated_agents())) then
+  if (private.is_super_admin()
+      or private.coordinates_listing(m.listing_agent_id, m.listing_tc_id, private.acting_tc_id(), private.coordinated_agents())) is not true then
     raise exception 'only the listing''s coordinator sends messages to parties' using errcode = '42501';
   end if;
   return m;
@@ -517,11 +518,11 @@ declare
   composer text;
 begin
   select * into l from public.listings x where x.id = compose_party_message.listing_id;
-  if not found or not private.is_on_listing(l.agent_id, l.tc_id, private.current_account_id(), private.acting_tc_id(),
-      private.coordinated_agents(), private.is_super_admin()) then
+  if not found or private.is_on_listing(l.agent_id, l.tc_id, private.current_account_id(), private.acting_tc_id(),
+      private.coordinated_agents(), private.is_super_admin()) is not true then
     raise exception 'listing not found' using errcode = 'PT404';
   end if;
-  if not (private.is_super_admin() or private.coordinates_listing(l.agent_id, l.tc_id, private.acting_tc_id(), private.coordinated_agents())) then
+  if (private.is_super_admin() or private.coordinates_listing(l.agent_id, l.tc_id, private.acting_tc_id(), private.coordinated_agents())) is not true then
     raise exception 'only the listing''s coordinator sends messages to parties' using errcode = '42501';
   end if;
   select * into t from public.message_templates x
