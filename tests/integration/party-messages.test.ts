@@ -14,6 +14,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceClient, withDb } from '../support/clients.ts';
 import { createTeam, listingOf, recordContract, type Team } from '../support/contract-fixtures.ts';
+import { toldAndReaders } from '../support/live-changes.ts';
 import { createActor, type Actor } from '../support/seed-rls-actors.ts';
 
 let teamA: Team, teamB: Team, admin: Actor;
@@ -263,5 +264,20 @@ describe('event templates', () => {
       ['waiting', 'Status changed to Under Contract', 'Hi Ed Buyer, we are under contract at $1,250,000.'],
     ]);
     expect(messages[0].occurrence_key, 'keyed by the event').toMatch(new RegExp(`^event:${event.data!.id}:\\d+$`));
+  });
+});
+
+describe('live updates', () => {
+  it('the changes of parties and party messages are told exactly to those the read policies let select them', async () => {
+    const rows = await withDb(async (db) => [
+      ...(await db.query(`select 'listing_parties' as table, id::text from public.listing_parties where listing_id = $1`, [listingId])).rows,
+      ...(await db.query(`select 'party_messages' as table, id::text from public.party_messages where listing_id = $1`, [listingId])).rows,
+    ]);
+    expect(rows.length, 'two parties and two messages on the listing').toBe(4);
+    const actors = [teamA.coordinator, teamA.agent, teamB.coordinator, teamB.agent, admin];
+    for (const { table, id, heard, readers } of await toldAndReaders(actors, rows as { table: string; id: string }[])) {
+      expect(heard, `${table} ${id}: told exactly those who may select it`).toEqual(readers);
+      expect(readers, `${table} ${id}: the listing's coordinator, agent and the super admin read it`).toEqual([admin.key, teamA.agent.key, teamA.coordinator.key].sort());
+    }
   });
 });
