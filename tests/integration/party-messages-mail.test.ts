@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stackInfo, useStack, withDb } from '../support/clients.ts';
 import { createTeam, listingOf, type Team } from '../support/contract-fixtures.ts';
 import { listingAddress, SAMPLE_PDF, sendInboundMail } from '../support/inbound-mail.ts';
+import { createActor } from '../support/seed-rls-actors.ts';
 import { startThrowawayStack, type StackInfo } from '../support/throwaway-stack.ts';
 
 interface CaughtSummary {
@@ -189,6 +190,10 @@ describe('party-messages: replies to the listing\'s address', () => {
       .single();
     expect(error, 'the message itself is sent').toBeNull();
     expect(data, 'the e-mail columns are cleared').toEqual({ email_direction: null, party_id: null, email_from: null, email_subject: null });
+    const admin = await createActor('PartyMailAdmin', 'super_admin');
+    const [reply] = (await threadOf(team, listingId)).filter((m) => m.email_direction === 'inbound');
+    const changed = await admin.client.from('messages').update({ email_subject: 'Rewritten' }).eq('id', reply.id).select('id');
+    expect(changed.error?.code, 'even a super admin cannot rewrite a reply\'s e-mail columns (403)').toBe('42501');
   });
 });
 

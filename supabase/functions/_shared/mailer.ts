@@ -88,3 +88,37 @@ export function smtpMailer(): Mailer {
     },
   };
 }
+
+/**
+ * Mails each claimed item in turn and reports each outcome (`finish`: null,
+ * or the error's message) so the database records it; one failure never
+ * stops the others. Closes the mailer at the end. Answers the counts the
+ * scheduled functions return.
+ */
+export async function sendEach<T>(
+  mailer: Mailer,
+  items: readonly T[],
+  mail: (item: T) => OutgoingMail,
+  finish: (item: T, failure: string | null) => Promise<void>,
+  describe: (item: T) => string,
+): Promise<{ sent: number; failed: number }> {
+  let sent = 0;
+  let failed = 0;
+  try {
+    for (const item of items) {
+      let failure: string | null = null;
+      try {
+        await mailer.send(mail(item));
+        sent++;
+      } catch (e) {
+        failure = (e instanceof Error ? e.message : String(e)).slice(0, 1000) || 'the mail could not be sent';
+        failed++;
+        console.error(`${describe(item)}: ${failure}`);
+      }
+      await finish(item, failure);
+    }
+  } finally {
+    mailer.close();
+  }
+  return { sent, failed };
+}

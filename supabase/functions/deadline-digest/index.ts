@@ -13,7 +13,7 @@
  */
 import { z } from '../_shared/deps.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
-import { smtpMailer } from '../_shared/mailer.ts';
+import { sendEach, smtpMailer } from '../_shared/mailer.ts';
 import { requireScheduler } from '../_shared/scheduler.ts';
 import { createAdminClient } from '../_shared/supabase.ts';
 import { parseJsonBody } from '../_shared/validate.ts';
@@ -32,25 +32,16 @@ Deno.serve(
     const { data, error } = await db.rpc('claim_deadline_digests', at ? { at } : {});
     if (error) throw new Error(`claim_deadline_digests: ${error.message}`);
     const siteUrl = Deno.env.get('SITE_URL') || undefined;
-    let sent = 0;
-    let failed = 0;
-    try {
-      for (const recipient of data as DigestRecipient[]) {
-        let failure: string | null = null;
-        try {
-          await mailer.send(renderDigest(recipient, siteUrl));
-          sent++;
-        } catch (e) {
-          failure = e instanceof Error ? e.message : String(e);
-          failed++;
-          console.error(`deadline digest to ${recipient.email}: ${failure}`);
-        }
+    const counts = await sendEach(
+      mailer,
+      data as DigestRecipient[],
+      (recipient) => renderDigest(recipient, siteUrl),
+      async (recipient, failure) => {
         const finish = await db.rpc('finish_deadline_digest', { coordinator_id: recipient.coordinator_id, local_date: recipient.local_date, error: failure });
         if (finish.error) console.error(`finish_deadline_digest: ${finish.error.message}`);
-      }
-    } finally {
-      mailer.close();
-    }
-    return json({ sent, failed });
+      },
+      (recipient) => `deadline digest to ${recipient.email}`,
+    );
+    return json(counts);
   }),
 );

@@ -14,7 +14,7 @@
  */
 import { z } from '../_shared/deps.ts';
 import { handler, HttpError, json } from '../_shared/http.ts';
-import { smtpMailer } from '../_shared/mailer.ts';
+import { sendEach, smtpMailer } from '../_shared/mailer.ts';
 import { requireScheduler } from '../_shared/scheduler.ts';
 import { createAdminClient } from '../_shared/supabase.ts';
 import { parseJsonBody } from '../_shared/validate.ts';
@@ -33,25 +33,16 @@ Deno.serve(
     const { data, error } = await db.rpc('claim_party_messages', at ? { at } : {});
     if (error) throw new Error(`claim_party_messages: ${error.message}`);
     const domain = fallbackInboundDomain({ INBOUND_EMAIL_DOMAIN: Deno.env.get('INBOUND_EMAIL_DOMAIN'), SITE_URL: Deno.env.get('SITE_URL') });
-    let sent = 0;
-    let failed = 0;
-    try {
-      for (const message of (data ?? []) as ClaimedPartyMessage[]) {
-        let failure: string | null = null;
-        try {
-          await mailer.send(partyMail(message, domain));
-          sent++;
-        } catch (e) {
-          failure = (e instanceof Error ? e.message : String(e)).slice(0, 1000) || 'the mail could not be sent';
-          failed++;
-          console.error(`party message ${message.id}: ${failure}`);
-        }
+    const counts = await sendEach(
+      mailer,
+      (data ?? []) as ClaimedPartyMessage[],
+      (message) => partyMail(message, domain),
+      async (message, failure) => {
         const finish = await db.rpc('finish_party_message', { id: message.id, error: failure });
         if (finish.error) console.error(`finish_party_message ${message.id}: ${finish.error.message}`);
-      }
-    } finally {
-      mailer.close();
-    }
-    return json({ sent, failed });
+      },
+      (message) => `party message ${message.id}`,
+    );
+    return json(counts);
   }),
 );
