@@ -12,6 +12,7 @@ import pg from 'pg';
 import type { StackConfig } from './config.ts';
 import type { Logger } from './log.ts';
 import { roleUrl, SUPERUSER } from './postgres.ts';
+import { readProjectConfig } from './project-config.ts';
 
 const BOOTSTRAP_DIR = path.join(path.dirname(new URL(import.meta.url).pathname), 'bootstrap');
 
@@ -32,10 +33,14 @@ async function inTransaction(client: pg.Client, sql: string, label: string): Pro
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');
-    const e = error as pg.DatabaseError;
-    const where = e.position ? ` (at character ${e.position})` : '';
-    throw new Error(`${label} failed: ${e.message}${where}${e.detail ? `\n${e.detail}` : ''}${e.hint ? `\nhint: ${e.hint}` : ''}`);
+    throw new Error(`${label} failed: ${describe(error as pg.DatabaseError)}`);
   }
+}
+
+/** A database error with where it happened, its detail and hint. */
+function describe(e: pg.DatabaseError): string {
+  const where = e.position ? ` (at character ${e.position})` : '';
+  return `${e.message}${where}${e.detail ? `\n${e.detail}` : ''}${e.hint ? `\nhint: ${e.hint}` : ''}`;
 }
 
 /**
@@ -129,7 +134,7 @@ export async function migrate(config: StackConfig, log: Logger, options: { seed:
   }
 }
 
-/** Applies supabase/seed.sql (always, or only to a database never seeded); true when it ran. */
+/** Applies the seed files of config.toml's `[db.seed] sql_paths` (always, or only to a database never seeded); true when they ran. */
 export async function seed(config: StackConfig, when: true | 'if-never-seeded'): Promise<boolean> {
   const client = new pg.Client({ connectionString: config.dbUrl, application_name: 'listingdesk-seed' });
   await client.connect();
@@ -141,16 +146,31 @@ export async function seed(config: StackConfig, when: true | 'if-never-seeded'):
   }
 }
 
+/**
+ * As `supabase db reset`: each file of `sql_paths` in order (a missing one is
+ * skipped), all of them in one transaction here so a failing file leaves no
+ * half-seeded database, each recorded in supabase_migrations.seed_files by its
+ * path relative to the project.
+ */
 async function seedWith(client: pg.Client, config: StackConfig, when: true | 'if-never-seeded'): Promise<boolean> {
-  const seedFile = path.join(config.supabaseDir, 'seed.sql');
-  if (!fs.existsSync(seedFile)) return false;
+  const { seed: seeding } = readProjectConfig(config);
+  const files = seeding.enabled ? seeding.sqlPaths.filter((file) => fs.existsSync(file)) : [];
+  if (files.length === 0) return false;
   if (when === 'if-never-seeded' && (await client.query('select 1 from supabase_migrations.seed_files')).rowCount !== 0) return false;
-  const sql = fs.readFileSync(seedFile, 'utf8');
-  await inTransaction(client, sql, 'seed.sql');
-  await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', [
-    'supabase/seed.sql',
-    sha256(sql),
-  ]);
+  const projectRoot = path.dirname(config.supabaseDir);
+  await client.query('begin');
+  for (const file of files) {
+    const sql = fs.readFileSync(file, 'utf8');
+    const name = path.relative(projectRoot, file).split(path.sep).join('/');
+    try {
+      await client.query(sql);
+    } catch (error) {
+      await client.query('rollback');
+      throw new Error(`${name} failed: ${describe(error as pg.DatabaseError)}`);
+    }
+    await client.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', [name, sha256(sql)]);
+  }
+  await client.query('commit');
   return true;
 }
 

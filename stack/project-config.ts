@@ -28,6 +28,17 @@ const projectConfigSchema = z.object({
       rate_limit: z.object({ sign_in_sign_ups: z.number().int().positive().default(30) }).prefault({}),
     })
     .prefault({}),
+  db: z
+    .object({
+      seed: z
+        .object({
+          enabled: z.boolean().default(true),
+          /** Files applied in order after the migrations, relative to supabase/ (as the CLI reads them). */
+          sql_paths: z.array(z.string().min(1)).default(['./seed.sql']),
+        })
+        .prefault({}),
+    })
+    .prefault({}),
   functions: z.record(z.string(), z.object({ verify_jwt: z.boolean().default(true), entrypoint: z.string().optional() })).default({}),
   storage: z
     .object({
@@ -76,6 +87,8 @@ export interface ProjectConfig {
     /** `[auth.rate_limit] sign_in_sign_ups`: sign-ins and sign-ups per client address per 5 minutes, across e-mails. */
     signInSignUpsPerAddress: number;
   };
+  /** `[db.seed]`: whether to seed, and the seed files' absolute paths in the order they run. */
+  seed: { enabled: boolean; sqlPaths: string[] };
   functions: Record<string, { verifyJwt: boolean; entrypoint?: string }>;
   /** `[storage.buckets.<id>]`: the buckets the Supabase CLI creates and seeds (`supabase seed buckets`). */
   buckets: Record<string, BucketConfig>;
@@ -101,6 +114,7 @@ export function readProjectConfig(config: Pick<StackConfig, 'supabaseDir' | 'con
       otpExpiry: c.auth.email.otp_expiry,
       signInSignUpsPerAddress: c.auth.rate_limit.sign_in_sign_ups,
     },
+    seed: { enabled: c.db.seed.enabled, sqlPaths: c.db.seed.sql_paths.map((p) => path.resolve(config.supabaseDir, p)) },
     functions: Object.fromEntries(Object.entries(c.functions).map(([name, f]) => [name, { verifyJwt: f.verify_jwt, entrypoint: f.entrypoint }])),
     buckets: Object.fromEntries(
       Object.entries(c.storage.buckets).map(([id, b]) => [
