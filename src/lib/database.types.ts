@@ -2514,6 +2514,135 @@ export type Database = {
           }
         ]
       }
+      "message_templates": {
+        Row: {
+          "auto_send": boolean
+          "body": string
+          "cc_roles": (string)[]
+          "conditions": NonNullable<Json>
+          "created_at": string
+          "created_by": string | null
+          "id": string
+          "is_active": boolean
+          "name": string
+          "owner_tc_id": string | null
+          "subject": string
+          "to_roles": (string)[]
+          "trigger_deadline_key": string | null
+          "trigger_event": string | null
+          "trigger_kind": string
+          "trigger_offset_days": number | null
+          "trigger_offset_unit": string | null
+          "trigger_send_time": string | null
+          "trigger_status": string | null
+          "trigger_weekends": boolean
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "auto_send"?: boolean
+          "body": string
+          "cc_roles"?: (string)[]
+          "conditions"?: NonNullable<Json>
+          "created_at"?: string
+          "created_by"?: string | null
+          "id"?: string
+          "is_active"?: boolean
+          "name": string
+          "owner_tc_id"?: string | null
+          "subject": string
+          "to_roles": (string)[]
+          "trigger_deadline_key"?: string | null
+          "trigger_event"?: string | null
+          "trigger_kind": string
+          "trigger_offset_days"?: number | null
+          "trigger_offset_unit"?: string | null
+          "trigger_send_time"?: string | null
+          "trigger_status"?: string | null
+          "trigger_weekends"?: boolean
+          "updated_at"?: string
+        }
+        Update: {
+          "auto_send"?: boolean
+          "body"?: string
+          "cc_roles"?: (string)[]
+          "conditions"?: NonNullable<Json>
+          "created_at"?: string
+          "created_by"?: string | null
+          "id"?: string
+          "is_active"?: boolean
+          "name"?: string
+          "owner_tc_id"?: string | null
+          "subject"?: string
+          "to_roles"?: (string)[]
+          "trigger_deadline_key"?: string | null
+          "trigger_event"?: string | null
+          "trigger_kind"?: string
+          "trigger_offset_days"?: number | null
+          "trigger_offset_unit"?: string | null
+          "trigger_send_time"?: string | null
+          "trigger_status"?: string | null
+          "trigger_weekends"?: boolean
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "message_templates_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "message_templates_created_by_fkey"
+            columns: [
+              "created_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "message_templates_owner_tc_id_fkey"
+            columns: [
+              "owner_tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "message_templates_owner_tc_id_fkey"
+            columns: [
+              "owner_tc_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "message_templates_trigger_status_fkey"
+            columns: [
+              "trigger_status"
+            ]
+            isOneToOne: false
+            referencedRelation: "listing_statuses"
+            referencedColumns: [
+              "key"
+            ]
+          }
+        ]
+      }
       "messages": {
         Row: {
           "content": string
@@ -2805,6 +2934,199 @@ export type Database = {
             ]
             isOneToOne: false
             referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          }
+        ]
+      }
+      "party_messages": {
+        Row: {
+          "approved_at": string | null
+          "approved_by": string | null
+          "attempts": number
+          "auto_send": boolean
+          "body": string
+          "body_source": string
+          "cc_recipients": NonNullable<Json>
+          "cc_roles": (string)[]
+          "changed_at": string | null
+          "created_at": string
+          "deadline_id": string | null
+          "error": string | null
+          "held_reason": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "message_id": string | null
+          "occurrence_key": string
+          "outbox_id": number | null
+          "previous": Json | null
+          "seen_at": string | null
+          "send_at": string
+          "send_at_fixed": boolean
+          "sent_at": string | null
+          "skipped_at": string | null
+          "skipped_by": string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id": string | null
+          "to_recipients": NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason": string | null
+          "updated_at": string
+        }
+        ComputedFields: never
+        Insert: {
+          "approved_at"?: string | null
+          "approved_by"?: string | null
+          "attempts"?: number
+          "auto_send"?: boolean
+          "body": string
+          "body_source": string
+          "cc_recipients"?: NonNullable<Json>
+          "cc_roles"?: (string)[]
+          "changed_at"?: string | null
+          "created_at"?: string
+          "deadline_id"?: string | null
+          "error"?: string | null
+          "held_reason"?: string | null
+          "id"?: string
+          "listing_agent_id"?: string | null
+          "listing_id": string
+          "listing_tc_id"?: string | null
+          "message_id"?: string | null
+          "occurrence_key": string
+          "outbox_id"?: number | null
+          "previous"?: Json | null
+          "seen_at"?: string | null
+          "send_at": string
+          "send_at_fixed"?: boolean
+          "sent_at"?: string | null
+          "skipped_at"?: string | null
+          "skipped_by"?: string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id"?: string | null
+          "to_recipients"?: NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason"?: string | null
+          "updated_at"?: string
+        }
+        Update: {
+          "approved_at"?: string | null
+          "approved_by"?: string | null
+          "attempts"?: number
+          "auto_send"?: boolean
+          "body"?: string
+          "body_source"?: string
+          "cc_recipients"?: NonNullable<Json>
+          "cc_roles"?: (string)[]
+          "changed_at"?: string | null
+          "created_at"?: string
+          "deadline_id"?: string | null
+          "error"?: string | null
+          "held_reason"?: string | null
+          "id"?: string
+          "listing_agent_id"?: string | null
+          "listing_id"?: string
+          "listing_tc_id"?: string | null
+          "message_id"?: string | null
+          "occurrence_key"?: string
+          "outbox_id"?: number | null
+          "previous"?: Json | null
+          "seen_at"?: string | null
+          "send_at"?: string
+          "send_at_fixed"?: boolean
+          "sent_at"?: string | null
+          "skipped_at"?: string | null
+          "skipped_by"?: string | null
+          "status"?: string
+          "subject"?: string
+          "subject_source"?: string
+          "template_id"?: string | null
+          "to_recipients"?: NonNullable<Json>
+          "to_roles"?: (string)[]
+          "trigger_reason"?: string | null
+          "updated_at"?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "party_messages_approved_by_fkey"
+            columns: [
+              "approved_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "party_messages_approved_by_fkey"
+            columns: [
+              "approved_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "party_messages_deadline_id_fkey"
+            columns: [
+              "deadline_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "contract_deadlines"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "party_messages_listing_id_fkey"
+            columns: [
+              "listing_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "listings"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "party_messages_skipped_by_fkey"
+            columns: [
+              "skipped_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "agent_overview"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "party_messages_skipped_by_fkey"
+            columns: [
+              "skipped_by"
+            ]
+            isOneToOne: false
+            referencedRelation: "users"
+            referencedColumns: [
+              "id"
+            ]
+          },
+          {
+            foreignKeyName: "party_messages_template_id_fkey"
+            columns: [
+              "template_id"
+            ]
+            isOneToOne: false
+            referencedRelation: "message_templates"
             referencedColumns: [
               "id"
             ]
@@ -3684,6 +4006,7 @@ export type Database = {
           "listing_id": string | null
           "message_id": string
           "note_id": string | null
+          "party_id": string | null
           "raw_path": string | null
           "received_at": string
           "recipient": string
@@ -3694,6 +4017,7 @@ export type Database = {
           "sender_name": string | null
           "status": string
           "subject": string
+          "thread_message_id": string | null
           "updated_at": string
         }
         SetofOptions: {
@@ -3918,6 +4242,54 @@ export type Database = {
         }
         Returns: number
       }
+      "approve_party_message": {
+        Args: {
+          "id": string
+        }
+        Returns: {
+          "approved_at": string | null
+          "approved_by": string | null
+          "attempts": number
+          "auto_send": boolean
+          "body": string
+          "body_source": string
+          "cc_recipients": NonNullable<Json>
+          "cc_roles": (string)[]
+          "changed_at": string | null
+          "created_at": string
+          "deadline_id": string | null
+          "error": string | null
+          "held_reason": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "message_id": string | null
+          "occurrence_key": string
+          "outbox_id": number | null
+          "previous": Json | null
+          "seen_at": string | null
+          "send_at": string
+          "send_at_fixed": boolean
+          "sent_at": string | null
+          "skipped_at": string | null
+          "skipped_by": string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id": string | null
+          "to_recipients": NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "party_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "assign_agent": {
         Args: {
           "agent_id": string
@@ -4003,6 +4375,23 @@ export type Database = {
           "time_zone": string
         }[]
       }
+      "claim_party_messages": {
+        Args: {
+          "at"?: string
+          "max_rows"?: number
+        }
+        Returns: {
+          "body": string
+          "cc_recipients": Json
+          "from_name": string
+          "id": string
+          "listing_id": string
+          "message_id": string
+          "reply_to": string
+          "subject": string
+          "to_recipients": Json
+        }[]
+      }
       "close_contract": {
         Args: {
           "contract_id": string
@@ -4058,6 +4447,55 @@ export type Database = {
           "last_name": string
         }
         Returns: Json
+      }
+      "compose_party_message": {
+        Args: {
+          "listing_id": string
+          "template_id": string
+        }
+        Returns: {
+          "approved_at": string | null
+          "approved_by": string | null
+          "attempts": number
+          "auto_send": boolean
+          "body": string
+          "body_source": string
+          "cc_recipients": NonNullable<Json>
+          "cc_roles": (string)[]
+          "changed_at": string | null
+          "created_at": string
+          "deadline_id": string | null
+          "error": string | null
+          "held_reason": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "message_id": string | null
+          "occurrence_key": string
+          "outbox_id": number | null
+          "previous": Json | null
+          "seen_at": string | null
+          "send_at": string
+          "send_at_fixed": boolean
+          "sent_at": string | null
+          "skipped_at": string | null
+          "skipped_by": string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id": string | null
+          "to_recipients": NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "party_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       "coordinated_listings": {
         Args: {
@@ -4170,6 +4608,7 @@ export type Database = {
           "listing_id": string | null
           "message_id": string
           "note_id": string | null
+          "party_id": string | null
           "raw_path": string | null
           "received_at": string
           "recipient": string
@@ -4180,6 +4619,7 @@ export type Database = {
           "sender_name": string | null
           "status": string
           "subject": string
+          "thread_message_id": string | null
           "updated_at": string
         }
         SetofOptions: {
@@ -4189,9 +4629,68 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      "edit_party_message": {
+        Args: {
+          "body_source"?: string
+          "cc_roles"?: (string)[]
+          "id": string
+          "send_at"?: string
+          "subject_source"?: string
+          "to_roles"?: (string)[]
+        }
+        Returns: {
+          "approved_at": string | null
+          "approved_by": string | null
+          "attempts": number
+          "auto_send": boolean
+          "body": string
+          "body_source": string
+          "cc_recipients": NonNullable<Json>
+          "cc_roles": (string)[]
+          "changed_at": string | null
+          "created_at": string
+          "deadline_id": string | null
+          "error": string | null
+          "held_reason": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "message_id": string | null
+          "occurrence_key": string
+          "outbox_id": number | null
+          "previous": Json | null
+          "seen_at": string | null
+          "send_at": string
+          "send_at_fixed": boolean
+          "sent_at": string | null
+          "skipped_at": string | null
+          "skipped_by": string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id": string | null
+          "to_recipients": NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "party_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "enable_calendar_feed": {
         Args: Record<PropertyKey, never>
         Returns: string
+      }
+      "enqueue_party_messages": {
+        Args: {
+          "at"?: string
+        }
+        Returns: number
       }
       "ensure_account": {
         Args: Record<PropertyKey, never>
@@ -4259,6 +4758,13 @@ export type Database = {
           "local_date": string
         }
         Returns: undefined
+      }
+      "finish_party_message": {
+        Args: {
+          "error"?: string
+          "id": string
+        }
+        Returns: string
       }
       "get_invitation": {
         Args: {
@@ -4349,11 +4855,66 @@ export type Database = {
         }
         Returns: number
       }
+      "mark_party_message_seen": {
+        Args: {
+          "id": string
+        }
+        Returns: {
+          "approved_at": string | null
+          "approved_by": string | null
+          "attempts": number
+          "auto_send": boolean
+          "body": string
+          "body_source": string
+          "cc_recipients": NonNullable<Json>
+          "cc_roles": (string)[]
+          "changed_at": string | null
+          "created_at": string
+          "deadline_id": string | null
+          "error": string | null
+          "held_reason": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "message_id": string | null
+          "occurrence_key": string
+          "outbox_id": number | null
+          "previous": Json | null
+          "seen_at": string | null
+          "send_at": string
+          "send_at_fixed": boolean
+          "sent_at": string | null
+          "skipped_at": string | null
+          "skipped_by": string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id": string | null
+          "to_recipients": NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "party_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "mark_task_read": {
         Args: {
           "task_id": string
         }
         Returns: undefined
+      }
+      "message_merge_fields": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "field": string
+          "label": string
+        }[]
       }
       "mls_password_is_set": {
         Args: Record<PropertyKey, never>
@@ -4605,6 +5166,54 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      "retry_party_message": {
+        Args: {
+          "id": string
+        }
+        Returns: {
+          "approved_at": string | null
+          "approved_by": string | null
+          "attempts": number
+          "auto_send": boolean
+          "body": string
+          "body_source": string
+          "cc_recipients": NonNullable<Json>
+          "cc_roles": (string)[]
+          "changed_at": string | null
+          "created_at": string
+          "deadline_id": string | null
+          "error": string | null
+          "held_reason": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "message_id": string | null
+          "occurrence_key": string
+          "outbox_id": number | null
+          "previous": Json | null
+          "seen_at": string | null
+          "send_at": string
+          "send_at_fixed": boolean
+          "sent_at": string | null
+          "skipped_at": string | null
+          "skipped_by": string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id": string | null
+          "to_recipients": NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "party_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "review_document": {
         Args: {
           "decision": string
@@ -4683,6 +5292,54 @@ export type Database = {
         }
         Returns: number
       }
+      "send_party_message_now": {
+        Args: {
+          "id": string
+        }
+        Returns: {
+          "approved_at": string | null
+          "approved_by": string | null
+          "attempts": number
+          "auto_send": boolean
+          "body": string
+          "body_source": string
+          "cc_recipients": NonNullable<Json>
+          "cc_roles": (string)[]
+          "changed_at": string | null
+          "created_at": string
+          "deadline_id": string | null
+          "error": string | null
+          "held_reason": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "message_id": string | null
+          "occurrence_key": string
+          "outbox_id": number | null
+          "previous": Json | null
+          "seen_at": string | null
+          "send_at": string
+          "send_at_fixed": boolean
+          "sent_at": string | null
+          "skipped_at": string | null
+          "skipped_by": string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id": string | null
+          "to_recipients": NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "party_messages"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       "set_listing_status": {
         Args: {
           "listing_id": string
@@ -4757,6 +5414,54 @@ export type Database = {
         SetofOptions: {
           from: "*"
           to: "tasks"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      "skip_party_message": {
+        Args: {
+          "id": string
+        }
+        Returns: {
+          "approved_at": string | null
+          "approved_by": string | null
+          "attempts": number
+          "auto_send": boolean
+          "body": string
+          "body_source": string
+          "cc_recipients": NonNullable<Json>
+          "cc_roles": (string)[]
+          "changed_at": string | null
+          "created_at": string
+          "deadline_id": string | null
+          "error": string | null
+          "held_reason": string | null
+          "id": string
+          "listing_agent_id": string | null
+          "listing_id": string
+          "listing_tc_id": string | null
+          "message_id": string | null
+          "occurrence_key": string
+          "outbox_id": number | null
+          "previous": Json | null
+          "seen_at": string | null
+          "send_at": string
+          "send_at_fixed": boolean
+          "sent_at": string | null
+          "skipped_at": string | null
+          "skipped_by": string | null
+          "status": string
+          "subject": string
+          "subject_source": string
+          "template_id": string | null
+          "to_recipients": NonNullable<Json>
+          "to_roles": (string)[]
+          "trigger_reason": string | null
+          "updated_at": string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "party_messages"
           isOneToOne: true
           isSetofReturn: false
         }
