@@ -104,8 +104,12 @@ begin
   parties := coalesce(private.listing_party_values(l.id), '{}'::jsonb);
   perform set_config('timezone', coalesce(c.time_zone, 'UTC'), true);
 
-  foreach field in array (select coalesce(array_agg(distinct f), '{}')
-                          from unnest(private.merge_field_names(subject_source) || private.merge_field_names(body_source)) f) loop
+  -- Each field once, in the order it first appears (subject, then body): what is missing reads in that order.
+  foreach field in array (select coalesce(array_agg(u.f order by u.first), '{}')
+                          from (select x.f, min(x.n) as first
+                                from unnest(private.merge_field_names(subject_source) || private.merge_field_names(body_source))
+                                  with ordinality as x(f, n)
+                                group by x.f) u) loop
     value := null;
     reason := null;
     head := split_part(field, '.', 1);

@@ -33,6 +33,7 @@ interface PartyMessage {
   previous: { body: string; send_at: string } | null;
   to_recipients: { name: string; email: string; role: string }[];
   trigger_reason: string;
+  attempts: number;
   occurrence_key: string;
 }
 
@@ -194,7 +195,7 @@ describe('the coordinator acts on messages', () => {
       });
       expect(answer(await act(teamB.coordinator, fn, { id: message.id })), `${fn}: another team's coordinator`).toEqual({ status: 404, message: 'message not found' });
     }
-    const agentReads = await teamA.agent.client.from('party_messages').select('id').eq('listing_id', listingId);
+    const agentReads = await teamA.agent.client.from('party_messages').select('id').eq('listing_id', listingId).in('template_id', [optionTemplate, lenderTemplate]);
     expect(agentReads.data?.length, 'the listing’s agent reads its messages').toBe(2);
     for (const actor of [teamB.coordinator, teamB.agent]) {
       const read = await actor.client.from('party_messages').select('id').eq('listing_id', listingId);
@@ -267,11 +268,50 @@ describe('event templates', () => {
   });
 });
 
+describe('composed by hand, failed and retried', () => {
+  it('compose waits for review, due now; five failed sends make it failed and tell the coordinator; retry approves it again', async () => {
+    const listing = await listingOf(teamA, '92 Compose Court, Austin, TX 78704');
+    await teamA.coordinator.client.rpc('add_listing_party', { listing_id: listing, role: 'buyer', contact: { name: 'Cam Buyer', email: mail('cam') } });
+    const composed = await act(teamA.coordinator, 'compose_party_message', { listing_id: listing, template_id: lenderTemplate });
+    expect([composed.data?.status, composed.data?.held_reason], 'no lender yet: held with the reason').toEqual([
+      'held',
+      '{{lender.name}}: no lender on this listing; {{date.option_period_end}}: no option period end date; no Lender / loan officer with an e-mail',
+    ]);
+    const other = await act(teamB.coordinator, 'compose_party_message', { listing_id: listing, template_id: lenderTemplate });
+    expect(answer(other), 'another team: the listing is not found').toEqual({ status: 404, message: 'listing not found' });
+    const edited = await act(teamA.coordinator, 'edit_party_message', { id: composed.data!.id, body_source: 'Hello {{buyer.name}}', to_roles: ['buyer'] });
+    expect([edited.data?.status, edited.data?.body, edited.data?.trigger_reason], 'edited to the buyer: waiting, composed by hand').toEqual([
+      'waiting',
+      'Hello Cam Buyer',
+      'Composed by hand by PartyMsgACoord Test',
+    ]);
+    const id = composed.data!.id;
+    expect((await act(teamA.coordinator, 'send_party_message_now', { id })).data?.status, 'sent now').toBe('approved');
+    let status = '';
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      // As if each back-off had passed: the job claims it again and the SMTP server refuses it again.
+      await withDb((db) => db.query(`update private.outbox set send_after = now() - interval '1 second' where payload->>'party_message_id' = $1`, [id]));
+      const claimed = await serviceClient().rpc('claim_party_messages', { max_rows: 50 });
+      expect((claimed.data as { id: string }[]).some((c) => c.id === id), `attempt ${attempt}: claimed`).toBe(true);
+      status = (await serviceClient().rpc('finish_party_message', { id, error: '554 rejected' })).data as string;
+    }
+    expect(status, 'the fifth failure makes it failed').toBe('failed');
+    const notice = await teamA.coordinator.client.from('notifications').select('title, action_url').eq('source_id', id);
+    expect(notice.data, 'the coordinator is told').toEqual([{ title: 'Message failed: Loan timeline for 92 Compose Court, Austin, TX 78704', action_url: '/outbox' }]);
+    const retried = await act(teamA.coordinator, 'retry_party_message', { id });
+    expect([retried.data?.status, retried.data?.attempts], 'retry: approved again, attempts reset').toEqual(['approved', 0]);
+    const again = await serviceClient().rpc('claim_party_messages', { max_rows: 50 });
+    expect((again.data as { id: string }[]).some((c) => c.id === id), 'the job takes it again').toBe(true);
+    expect((await serviceClient().rpc('finish_party_message', { id })).data, 'and sends it').toBe('sent');
+  });
+});
+
 describe('live updates', () => {
   it('the changes of parties and party messages are told exactly to those the read policies let select them', async () => {
     const rows = await withDb(async (db) => [
       ...(await db.query(`select 'listing_parties' as table, id::text from public.listing_parties where listing_id = $1`, [listingId])).rows,
-      ...(await db.query(`select 'party_messages' as table, id::text from public.party_messages where listing_id = $1`, [listingId])).rows,
+      // The messages of this file's templates (the demo data's global templates add theirs).
+      ...(await db.query(`select 'party_messages' as table, id::text from public.party_messages where listing_id = $1 and template_id = any($2::uuid[])`, [listingId, [optionTemplate, lenderTemplate]])).rows,
     ]);
     expect(rows.length, 'two parties and two messages on the listing').toBe(4);
     const actors = [teamA.coordinator, teamA.agent, teamB.coordinator, teamB.agent, admin];
