@@ -81,7 +81,7 @@ async function approvedMessage(team: Team, listingId: string, subject: string): 
 async function threadOf(team: Team, listingId: string) {
   const { data, error } = await team.coordinator.client
     .from('messages')
-    .select('id, content, sender_id, email_direction, email_from, email_subject, party_id, party_message_id')
+    .select('id, content, sender_id, email_direction, email_from, email_subject, party_id, party_message_id, party_message:party_messages!messages_party_message_id_fkey(to_recipients)')
     .eq('listing_id', listingId)
     .order('created_at');
   expect(error, 'the coordinator reads the thread through PostgREST').toBeNull();
@@ -123,6 +123,9 @@ describe('party-messages: sending through SMTP', () => {
     expect(row.message_id, 'the Message-ID used is stored when the database chose it').toBe(row.domain ? `<${mail.MessageID}>` : null);
     const copy = (await threadOf(team, listingId)).filter((m) => m.email_direction === 'outbound');
     expect(copy.map((m) => [m.party_message_id, m.email_subject]), 'the thread has the sent copy').toEqual([[messageId, 'Option period ends soon']]);
+    // A many-to-one embed: one object (this test client is not typed with the schema, which would know).
+    const recipients = (copy[0].party_message as unknown as { to_recipients: { name: string }[] } | null)?.to_recipients;
+    expect(recipients?.map((r) => r.name), 'the thread reads who it went to (the app\'s "E-mail to …")').toEqual([celia.name]);
   });
 
   it('answers 401 without the service role key, 403 to a signed-in person, 405 to GET', async () => {

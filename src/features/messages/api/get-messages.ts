@@ -9,8 +9,9 @@ import { messageKeys } from '@/features/messages/api/query-keys';
 export const MESSAGES_REFRESH_MS = 5000;
 export const MESSAGES_PAGE_SIZE = 30;
 
+/** E-mail rows (messages to parties and their replies) carry their direction, sender, subject and the message's recipients. */
 const MESSAGE_COLUMNS =
-  'id, listing_id, team_tc_id, sender_id, content, is_voice, voice_url, duration, created_at, sender:users!messages_sender_id_fkey(first_name, last_name, email, profile_image_url)';
+  'id, listing_id, team_tc_id, sender_id, content, is_voice, voice_url, duration, created_at, email_direction, email_from, email_subject, sender:users!messages_sender_id_fkey(first_name, last_name, email, profile_image_url), party_message:party_messages!messages_party_message_id_fkey(to_recipients)';
 
 /**
  * One page of a feed, newest first: the newest `pageSize` messages, or those

@@ -5,6 +5,7 @@ import { formatTimestamp } from '@/lib/format-timestamp';
 import { cn } from '@/lib/utils';
 import { parseVoiceMessage } from '@/lib/voice-message';
 import type { Message } from '@/features/messages/api/get-messages';
+import { EmailBubble } from '@/features/messages/components/email-bubble';
 
 /** Spec part 2 §2: the sender by name, else the e-mail's local part, else 'User' (also for a deleted sender). */
 export function senderName(sender: Message['sender']): string {
@@ -14,6 +15,7 @@ export function senderName(sender: Message['sender']): string {
 }
 
 export function MessageBubble({ message, own }: { message: Message; own: boolean }) {
+  if (message.email_direction) return <EmailBubble message={message} own={own} />;
   const voice = parseVoiceMessage(message.content);
   const voicePath = message.voice_url ?? voice?.objectPath ?? null;
   return (
