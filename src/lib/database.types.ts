@@ -4987,6 +4987,13 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      "party_message_counts": {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          "n": number
+          "status": string
+        }[]
+      }
       "preview_contract_deadlines": {
         Args: {
           "facts": Json
