@@ -22,8 +22,8 @@ interface Persona {
 }
 
 const AGENT_ITEMS = ['My Listings', 'New Listing', 'Messages', 'Documents', 'AI Assistant', 'My Profile', 'Notifications'];
-const TC_ITEMS = ['My Agents', 'Agent Assignments', 'Deadlines', 'Compliance', 'Checklist Templates', 'TC Team Chat', 'Team Messages', 'Team Documents', 'AI Assistant', 'AI Workflow Insights', 'My Profile', 'Notifications'];
-const ADMIN_ITEMS = ['System Overview', 'User Management', 'Deadlines', 'Compliance', 'Checklist Templates', 'TC Team Chat', 'System Settings', 'AI Assistant', 'Notifications'];
+const TC_ITEMS = ['My Agents', 'Agent Assignments', 'Deadlines', 'Compliance', 'Checklist Templates', 'Outbox', 'Message Templates', 'TC Team Chat', 'Team Messages', 'Team Documents', 'AI Assistant', 'AI Workflow Insights', 'My Profile', 'Notifications'];
+const ADMIN_ITEMS = ['System Overview', 'User Management', 'Deadlines', 'Compliance', 'Checklist Templates', 'Outbox', 'Message Templates', 'TC Team Chat', 'System Settings', 'AI Assistant', 'Notifications'];
 
 const PERSONAS: Persona[] = [
   { name: 'agent', email: 'james.wilson@listingdesk.test', items: AGENT_ITEMS, dashboardHeading: 'My Listings', badge: { wide: 'Agent', short: 'A' }, roleSwitcher: false },

@@ -66,6 +66,8 @@ describe('session-level shell behaviour', () => {
         'Deadlines',
         'Compliance',
         'Checklist Templates',
+        'Outbox',
+        'Message Templates',
         'TC Team Chat',
         'System Settings',
         'AI Assistant',

@@ -104,6 +104,14 @@ export function createAppRouter(queryClient: QueryClient) {
       lazy: async () => ({ Component: (await import('@/app/routes/checklist-templates')).ChecklistTemplatesRoute }),
     },
     {
+      path: paths.messageTemplates.path,
+      lazy: async () => ({ Component: (await import('@/app/routes/message-templates')).MessageTemplatesRoute }),
+    },
+    {
+      path: paths.outbox.path,
+      lazy: async () => ({ Component: (await import('@/app/routes/outbox')).OutboxRoute }),
+    },
+    {
       path: paths.notifications.path,
       lazy: async () => ({ Component: (await import('@/app/routes/notifications')).NotificationsRoute }),
     },

@@ -53,4 +53,8 @@ export const paths = {
   compliance: { path: '/compliance', getHref: () => '/compliance' },
   /** Issue 41: checklist templates (a coordinator's own and the global ones; the super admin's global ones). */
   checklistTemplates: { path: '/checklist-templates', getHref: () => '/checklist-templates' },
+  /** Issue 55: message templates to a deal's parties (a coordinator's own and the global ones; the super admin's global ones). */
+  messageTemplates: { path: '/message-templates', getHref: () => '/message-templates' },
+  /** Issue 55: the messages to the parties of a coordinator's listings by status (every listing for a super admin). */
+  outbox: { path: '/outbox', getHref: () => '/outbox' },
 } as const;

@@ -9,7 +9,8 @@ import { supabase } from '@/lib/supabase';
  * The tables whose changes the database sends to their readers
  * (private.broadcast_row_change(), supabase/migrations/…_broadcast_listing_changes.sql and
  * …_broadcast_other_screen_changes.sql), and agent_assignments: a change of an agent's
- * coordinator, told to every coordinator and super admin (…_fold_agent_assignments_into_user_topics.sql).
+ * coordinator, told to every coordinator and super admin (…_fold_agent_assignments_into_user_topics.sql);
+ * party_messages (issue 55), told to the people on the listing.
  */
 export const LIVE_TABLES = [
   'listings',
@@ -27,6 +28,7 @@ export const LIVE_TABLES = [
   'tc_team_messages',
   'tc_channel_members',
   'agent_assignments',
+  'party_messages',
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];
 

@@ -1,4 +1,4 @@
-import { Bell, Bot, CalendarClock, ClipboardCheck, FileText, ListChecks, House, LayoutDashboard, Lightbulb, MessageSquare, MessagesSquare, Settings, SquarePlus, UserPlus, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { Bell, Bot, CalendarClock, ClipboardCheck, FileText, ListChecks, House, Mail, MailCheck, LayoutDashboard, Lightbulb, MessageSquare, MessagesSquare, Settings, SquarePlus, UserPlus, UserRound, Users, type LucideIcon } from 'lucide-react';
 import { paths } from '@/config/paths';
 import type { Role } from '@/hooks/use-current-user';
 import { roleLabel } from '@/lib/role-label';
@@ -9,7 +9,7 @@ export interface NavItem {
   icon: LucideIcon;
 }
 
-/** Spec part 1 §2 "Sidebar navigation", in the spec's order; issue 40 adds Deadlines, issue 41 Compliance and Checklist Templates for coordinators and the super admin. */
+/** Spec part 1 §2 "Sidebar navigation", in the spec's order; issue 40 adds Deadlines, issue 41 Compliance and Checklist Templates, issue 55 Outbox and Message Templates for coordinators and the super admin. */
 const NAV_ITEMS: Record<Role, NavItem[]> = {
   super_admin: [
     { label: 'System Overview', href: paths.home.getHref(), icon: LayoutDashboard },
@@ -17,6 +17,8 @@ const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Deadlines', href: paths.deadlines.getHref(), icon: CalendarClock },
     { label: 'Compliance', href: paths.compliance.getHref(), icon: ClipboardCheck },
     { label: 'Checklist Templates', href: paths.checklistTemplates.getHref(), icon: ListChecks },
+    { label: 'Outbox', href: paths.outbox.getHref(), icon: Mail },
+    { label: 'Message Templates', href: paths.messageTemplates.getHref(), icon: MailCheck },
     { label: 'TC Team Chat', href: paths.tcTeamChat.getHref(), icon: MessagesSquare },
     { label: 'System Settings', href: paths.admin.getHref('settings'), icon: Settings },
     { label: 'AI Assistant', href: paths.aiAssistant.getHref(), icon: Bot },
@@ -28,6 +30,8 @@ const NAV_ITEMS: Record<Role, NavItem[]> = {
     { label: 'Deadlines', href: paths.deadlines.getHref(), icon: CalendarClock },
     { label: 'Compliance', href: paths.compliance.getHref(), icon: ClipboardCheck },
     { label: 'Checklist Templates', href: paths.checklistTemplates.getHref(), icon: ListChecks },
+    { label: 'Outbox', href: paths.outbox.getHref(), icon: Mail },
+    { label: 'Message Templates', href: paths.messageTemplates.getHref(), icon: MailCheck },
     { label: 'TC Team Chat', href: paths.tcTeamChat.getHref(), icon: MessagesSquare },
     // The coordinator's own team (their agents): the same screens the agents use.
     { label: 'Team Messages', href: paths.agentMessages.getHref(), icon: MessageSquare },

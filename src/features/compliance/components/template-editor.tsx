@@ -1,5 +1,6 @@
-import { FilePlus2, ListPlus, Loader2 } from 'lucide-react';
+import { FilePlus2, ListPlus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { TemplateEditorActions } from '@/components/template-editor-actions';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -94,17 +95,7 @@ export function TemplateEditor({
           </div>
         )}
       </section>
-      <div className="flex gap-2">
-        {!readOnly && (
-          <Button type="submit" disabled={save.isPending}>
-            {save.isPending && <Loader2 className="animate-spin" />}
-            Save template
-          </Button>
-        )}
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {readOnly ? 'Close' : 'Cancel'}
-        </Button>
-      </div>
+      <TemplateEditorActions readOnly={readOnly} pending={save.isPending} onCancel={onCancel} />
     </form>
   );
 }
