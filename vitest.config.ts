@@ -30,6 +30,7 @@ const SLOW_FILES = [
   'tests/integration/ai-smart-reminders.test.ts',
   'tests/integration/ai-chat.test.ts',
   'tests/integration/ai-listing-descriptions.test.ts',
+  'tests/integration/party-messages-mail.test.ts', // a second stack whose SMTP is a closed port
   // browser, 25–52 s each
   'e2e/demo-data.test.ts',
   'e2e/shell-navigation.test.ts',
