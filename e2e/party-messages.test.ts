@@ -3,8 +3,8 @@
  * template with merge fields and a key-date trigger (an unknown field is
  * refused first, shown next to the text), then the Outbox: the message the
  * job wrote for a listing of the test's own, its key date moved by an
- * amendment, shows what changed (send time and text, old → new) and is
- * approved. The viewer sits in New York, the property in Texas: both times
+ * amendment while the Outbox is open, shows what changed at once (live: send
+ * time and text, old → new) and is approved. The viewer sits in New York, the property in Texas: both times
  * show. Screenshots at desktop and phone sizes; axe on each screen.
  */
 import type { Page } from 'playwright-core';
@@ -128,18 +128,21 @@ describe('party messages: a template, then its message approved in the Outbox', 
     const [written] = await messageOf();
     expect(written, 'the job wrote one message for the listing, waiting for approval').toMatchObject({ status: 'waiting', changed_at: null });
 
+    await page.getByRole('link', { name: 'Outbox' }).click();
+    await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
+    const row = page.getByRole('listitem', { name: SUBJECT, exact: true });
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getByTestId('changed-since-seen').count(), 'a message nobody changed has no change to show').toBe(0);
+
+    // The amendment while the Outbox is open: the change reaches it live.
     const amended = await david.from('contracts').update({ option_days: 12 }).eq('id', contractId).select('id');
     expect(amended.error, 'the amendment is saved').toBeNull();
     const [moved] = await messageOf();
     expect(moved.changed_at, 'the queued message was rendered again and marked changed').not.toBeNull();
     expect(Date.parse(moved.send_at) - Date.parse(written.send_at), 'it goes two days later').toBe(2 * 86_400_000);
 
-    await page.getByRole('link', { name: 'Outbox' }).click();
-    await page.getByRole('heading', { name: 'Outbox', level: 1 }).waitFor();
-    const row = page.getByRole('listitem', { name: SUBJECT, exact: true });
-    await row.waitFor({ timeout: 15_000 });
     const change = row.getByTestId('send-at-change');
-    await change.waitFor();
+    await change.waitFor({ timeout: 10_000 });
     const changeText = await change.innerText();
     expect(changeText, 'the old send day is shown').toContain(viewerDay(written.send_at));
     expect(changeText, 'the new send day is shown').toContain(viewerDay(moved.send_at));
