@@ -8,6 +8,8 @@ import { AgentListingHeader, PropertyDetailsCard } from '@/features/listings/com
 import { ListingAttributesCard } from '@/features/listings/components/listing-attributes-card';
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
+import { PartiesTab } from '@/features/parties/components/parties-tab';
+import { useContractPartyProposals } from '@/features/parties/hooks/use-contract-party-proposals';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { CoordinatorResponses } from '@/features/responses/components/coordinator-responses';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
@@ -21,7 +23,8 @@ import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-upd
  * header with address, status, who is signed in and Logout; property details;
  * the coordinator's responses (live); the contract and its key dates (issue
  * 40, the listing workspace's Contract tab); its compliance and checklist
- * (issue 41: returned documents show why); the coordinator's tasks (opening one
+ * (issue 41: returned documents show why); the parties on the deal (issue 55);
+ * the coordinator's tasks (opening one
  * marks it read, which clears the dashboard's new-task banner and badge);
  * photos with upload; documents with upload and View; then the listing's notes
  * and messages (the two embedded sections the spec leaves unspecified); last,
@@ -30,6 +33,7 @@ import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-upd
 export function AgentListingView({ listing, user }: { listing: Listing; user: CurrentUser }) {
   useListingLiveUpdates(listing.id);
   const receiveListing = useReceiveListing();
+  const partyProposals = useContractPartyProposals(listing.id);
 
   return (
     <div className="flex flex-col gap-6">
@@ -38,8 +42,9 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
       <ListingAttributesCard listing={listing} canEdit={can.editListingAttributes(user, listing)} />
       <CoordinatorResponses listingId={listing.id} />
       <section id="contract" aria-label="Contract">
-        <LazyContractTab listing={listing} user={user} />
+        <LazyContractTab listing={listing} user={user} onContractSaved={partyProposals.propose} />
       </section>
+      <PartiesTab listing={listing} />
       <section id="compliance" aria-label="Compliance">
         <ListingCompliancePanel listingId={listing.id} user={user} />
       </section>
@@ -47,7 +52,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
         <RequirementsTab listing={listing} user={user} />
       </section>
       <PhotosTab listing={listing} user={user} onListingSaved={receiveListing} />
-      <DocumentsTab listing={listing} user={user} documentActions={readStoredContract(listing.id)} />
+      <DocumentsTab listing={listing} user={user} documentActions={readStoredContract(listing.id, partyProposals.propose)} />
       <div className="grid gap-6 lg:grid-cols-2">
         <section className="flex flex-col gap-3" aria-label="Notes">
           <h2 className="text-lg font-semibold">Notes</h2>
@@ -56,6 +61,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
         <MessagesTab listingId={listing.id} user={user} />
       </div>
       <ListingHistory listingId={listing.id} listingUpdatedAt={listing.updated_at} />
+      {partyProposals.dialog}
     </div>
   );
 }

@@ -16,6 +16,8 @@ import { ListingAttributesCard } from '@/features/listings/components/listing-at
 import { ListingInfoCards } from '@/features/listings/components/listing-info-cards';
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
+import { PartiesTab } from '@/features/parties/components/parties-tab';
+import { useContractPartyProposals } from '@/features/parties/hooks/use-contract-party-proposals';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { PendingTasksDot } from '@/features/tasks/components/pending-tasks-dot';
 import { RequirementsTab } from '@/features/tasks/components/requirements-tab';
@@ -24,7 +26,7 @@ import { LazyContractTab } from '@/app/routes/listing/lazy-contract-tab';
 import { readStoredContract } from '@/app/routes/listing/read-stored-contract';
 import { useListingLiveUpdates } from '@/app/routes/listing/use-listing-live-updates';
 
-const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract', 'compliance', 'history'] as const;
+const TABS = ['notes', 'documents', 'messages', 'photos', 'tasks', 'contract', 'parties', 'compliance', 'history'] as const;
 type TabName = (typeof TABS)[number];
 
 /** A fixed height on phones, where the list is a grid and the trigger's own 100% height has nothing to measure against. */
@@ -34,15 +36,17 @@ const asTab = (value: string | null): TabName => (TABS as readonly string[]).inc
 
 /**
  * The listing workspace (spec part 1 §2, plus the Contract tab of issue 40 and
- * the compliance of issue 41, the history of issue 52): header (the status selector names what the
+ * the compliance of issue 41, the history of issue 52, the parties of issue 55): header (the status selector names what the
  * compliance gate still lacks; the super admin's Override), info cards,
  * property attributes, compliance progress and one tab per domain; `?tab=` picks the tab.
+ * A contract saved on the Contract or Documents tab proposes the people it names as parties.
  */
 export function ListingWorkspace({ listing, user }: { listing: Listing; user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const tab = asTab(searchParams.get('tab'));
   useListingLiveUpdates(listing.id);
   const receiveListing = useReceiveListing();
+  const partyProposals = useContractPartyProposals(listing.id);
   const statusBlockers = useStatusBlockers(listing.id, listing.status);
   // The contract decides under contract and closed: the selector disables what it would refuse (undefined while loading).
   // Only for those who have the selector; the Contract tab reads the same cache entry.
@@ -77,7 +81,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           )
         }
       >
-        {/* Eight tabs do not fit a phone's width in one row: there they wrap into a grid of three columns, so every tab (and the chosen one) stays in sight. */}
+        {/* Nine tabs do not fit a phone's width in one row: there they wrap into a grid of three columns, so every tab (and the chosen one) stays in sight. */}
         <TabsList className="grid h-auto w-full grid-cols-3 sm:inline-flex sm:h-9 sm:w-fit">
           <TabsTrigger value="notes" className={TAB_TRIGGER}>Notes</TabsTrigger>
           <TabsTrigger value="documents" className={TAB_TRIGGER}>Documents</TabsTrigger>
@@ -88,6 +92,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
             <PendingTasksDot listingId={listing.id} />
           </TabsTrigger>
           <TabsTrigger value="contract" className={TAB_TRIGGER}>Contract</TabsTrigger>
+          <TabsTrigger value="parties" className={TAB_TRIGGER}>Parties</TabsTrigger>
           <TabsTrigger value="compliance" className={TAB_TRIGGER}>Compliance</TabsTrigger>
           <TabsTrigger value="history" className={TAB_TRIGGER}>History</TabsTrigger>
         </TabsList>
@@ -95,7 +100,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           <NotesTab listingId={listing.id} user={user} header={<NotesHeader listing={listing} user={user} />} />
         </TabsContent>
         <TabsContent value="documents" className="pt-2">
-          <DocumentsTab listing={listing} user={user} documentActions={readStoredContract(listing.id)} />
+          <DocumentsTab listing={listing} user={user} documentActions={readStoredContract(listing.id, partyProposals.propose)} />
         </TabsContent>
         <TabsContent value="messages" className="pt-2">
           <MessagesTab listingId={listing.id} user={user} />
@@ -107,7 +112,10 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           <RequirementsTab listing={listing} user={user} />
         </TabsContent>
         <TabsContent value="contract" className="pt-2">
-          <LazyContractTab listing={listing} user={user} />
+          <LazyContractTab listing={listing} user={user} onContractSaved={partyProposals.propose} />
+        </TabsContent>
+        <TabsContent value="parties" className="pt-2">
+          <PartiesTab listing={listing} />
         </TabsContent>
         <TabsContent value="compliance" className="pt-2">
           <ListingCompliancePanel listingId={listing.id} user={user} />
@@ -116,6 +124,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           <ListingHistory listingId={listing.id} listingUpdatedAt={listing.updated_at} />
         </TabsContent>
       </Tabs>
+      {partyProposals.dialog}
     </div>
   );
 }

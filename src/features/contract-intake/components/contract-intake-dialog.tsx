@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import type { LazyDialogState } from '@/components/lazy-dialog';
 import { readChosenFile, type ReadyReading } from '@/features/contract-intake/lib/read-chosen-file';
+import type { ContractColumns } from '@/features/contract-intake/lib/review-state';
 import { IntakeReview } from '@/features/contract-intake/components/intake-review';
 
 /** A contract already among the listing's documents, read without picking a file. */
@@ -20,7 +21,12 @@ type Step = { name: 'pick' } | { name: 'reading'; status: string } | { name: 're
  * facts beside the pages, and create the contract (or apply the reading to
  * the active one). Nothing is saved before the person says so.
  */
-export function ContractIntakeDialog({ listingId, stored, ...dialog }: LazyDialogState & { listingId: string; stored?: StoredContract }) {
+export function ContractIntakeDialog({
+  listingId,
+  stored,
+  onSaved,
+  ...dialog
+}: LazyDialogState & { listingId: string; stored?: StoredContract; onSaved?: (contract: ContractColumns) => void }) {
   const firstStep = (): Step => (stored ? { name: 'reading', status: `Opening ${stored.fileName}…` } : { name: 'pick' });
   const [step, setStep] = useState<Step>(firstStep);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +82,7 @@ export function ContractIntakeDialog({ listingId, stored, ...dialog }: LazyDialo
           </DialogDescription>
         </DialogHeader>
         {step.name === 'review' ? (
-          <IntakeReview listingId={listingId} ready={step.ready} onDone={close} onStartOver={startOver} />
+          <IntakeReview listingId={listingId} ready={step.ready} onDone={close} onStartOver={startOver} onSaved={onSaved} />
         ) : step.name === 'reading' ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-3" role="status" aria-live="polite">
             <Loader2 className="size-8 animate-spin" aria-hidden />

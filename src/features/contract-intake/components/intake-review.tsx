@@ -4,14 +4,26 @@ import { Button } from '@/components/ui/button';
 import { useActiveContract } from '@/features/contract-intake/api/get-active-contract';
 import { useSaveIntake } from '@/features/contract-intake/api/save-intake';
 import { FORM_LABELS, type ContractFormKey, type ProposedFact } from '@/features/contract-intake/lib/facts';
-import { amendmentChanges, citationOf, contractColumns, finalFacts, initialRows, saveBlocker, type ReviewRow } from '@/features/contract-intake/lib/review-state';
+import { amendmentChanges, citationOf, contractColumns, finalFacts, initialRows, saveBlocker, type ContractColumns, type ReviewRow } from '@/features/contract-intake/lib/review-state';
 import type { ReadyReading } from '@/features/contract-intake/lib/read-chosen-file';
 import { FactReviewList, type FactSelection } from '@/features/contract-intake/components/fact-review-list';
 import { IntakeDeadlinePreview } from '@/features/contract-intake/components/intake-deadline-preview';
 import { PdfPages } from '@/features/contract-intake/components/pdf-pages';
 
-/** The review screen: the PDF on one side, the facts, the key dates and the save on the other. */
-export function IntakeReview({ listingId, ready, onDone, onStartOver }: { listingId: string; ready: ReadyReading; onDone: () => void; onStartOver: () => void }) {
+/** The review screen: the PDF on one side, the facts, the key dates and the save on the other; `onSaved` gets the saved contract's columns. */
+export function IntakeReview({
+  listingId,
+  ready,
+  onDone,
+  onStartOver,
+  onSaved,
+}: {
+  listingId: string;
+  ready: ReadyReading;
+  onDone: () => void;
+  onStartOver: () => void;
+  onSaved?: (contract: ContractColumns) => void;
+}) {
   const { reading } = ready;
   const [rows, setRows] = useState<ReviewRow[]>(() => initialRows(reading.fields as ProposedFact[]));
   const [form, setForm] = useState<ContractFormKey>(reading.form);
@@ -30,7 +42,12 @@ export function IntakeReview({ listingId, ready, onDone, onStartOver }: { listin
     if (!contract) return;
     save.mutate(
       { listingId, intakeId: reading.intakeId, file: ready.file, storedDocumentId: ready.storedDocumentId, contract, facts, amendContractId: active.data?.id ?? null },
-      { onSuccess: onDone },
+      {
+        onSuccess: () => {
+          onDone();
+          onSaved?.(contract);
+        },
+      },
     );
   };
 

@@ -2,15 +2,16 @@ import { ScanText } from 'lucide-react';
 import { LazyDialog } from '@/components/lazy-dialog';
 import { Button } from '@/components/ui/button';
 import type { StoredContract } from '@/features/contract-intake/components/contract-intake-dialog';
+import type { ContractColumns } from '@/features/contract-intake/lib/review-state';
 
 const loadIntakeDialog = () => import('@/features/contract-intake/components/contract-intake-dialog').then((module) => module.ContractIntakeDialog);
 
 /**
  * "Read a contract" on the Contract tab, or "Read this contract" on a stored
  * Purchase Contract (`stored`): the reader, pdf.js and OCR download only when
- * it is used.
+ * it is used. `onSaved` gets the saved contract's columns (the app proposes the people it names as parties).
  */
-export function ReadContractLauncher({ listingId, stored }: { listingId: string; stored?: StoredContract }) {
+export function ReadContractLauncher({ listingId, stored, onSaved }: { listingId: string; stored?: StoredContract; onSaved?: (contract: ContractColumns) => void }) {
   return (
     <LazyDialog
       name="contract-intake-dialog"
@@ -29,7 +30,7 @@ export function ReadContractLauncher({ listingId, stored }: { listingId: string;
         )
       }
     >
-      {(ContractIntakeDialog, dialog) => <ContractIntakeDialog listingId={listingId} stored={stored} {...dialog} />}
+      {(ContractIntakeDialog, dialog) => <ContractIntakeDialog listingId={listingId} stored={stored} onSaved={onSaved} {...dialog} />}
     </LazyDialog>
   );
 }

@@ -5,7 +5,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import type { CurrentUser } from '@/hooks/use-current-user';
 import type { Tables } from '@/lib/database.types';
 import { contracts as contractRules } from '@/lib/permissions';
-import { emptyContractValues } from '@/features/contracts/api/contract-input';
+import { emptyContractValues, type ContractFormValues } from '@/features/contracts/api/contract-input';
 import { useContractForms } from '@/features/contracts/api/get-contract-forms';
 import { useContracts } from '@/features/contracts/api/get-contracts';
 import { useRecordContract } from '@/features/contracts/api/record-contract';
@@ -42,9 +42,20 @@ function NoActiveContract({ canRecord, onRecord, hadEarlier }: { canRecord: bool
  * who sees the listing sees the tab; the controls follow what the database
  * allows the viewer, and a refusal it still sends is shown as it came.
  * Live through the listing screen's live updates (useListingLiveUpdates: contracts and contract_deadlines).
- * `actions` (composed by the app: "Read a contract") show beside the title for those who may record.
+ * `actions` (composed by the app: "Read a contract") show beside the title for those who may record;
+ * `onRecorded` gets a recorded contract's facts (the app proposes the people it names as parties).
  */
-export function ContractTab({ listing, user, actions }: { listing: Tables<'listings'>; user: CurrentUser; actions?: ReactNode }) {
+export function ContractTab({
+  listing,
+  user,
+  actions,
+  onRecorded,
+}: {
+  listing: Tables<'listings'>;
+  user: CurrentUser;
+  actions?: ReactNode;
+  onRecorded?: (facts: ContractFormValues) => void;
+}) {
   const contracts = useContracts(listing.id);
   const forms = useContractForms();
   const record = useRecordContract();
@@ -76,7 +87,17 @@ export function ContractTab({ listing, user, actions }: { listing: Tables<'listi
           initialValues={emptyContractValues()}
           submitLabel="Save contract"
           pending={record.isPending}
-          onSubmit={(values) => record.mutate({ listingId: listing.id, values }, { onSuccess: () => setMode('view') })}
+          onSubmit={(values) =>
+            record.mutate(
+              { listingId: listing.id, values },
+              {
+                onSuccess: () => {
+                  setMode('view');
+                  onRecorded?.(values);
+                },
+              },
+            )
+          }
           onCancel={() => setMode('view')}
         />
       ) : active && shownMode === 'amend' ? (
