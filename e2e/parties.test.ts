@@ -5,7 +5,8 @@
  * by role and says which roles the stage still needs; a party picked from the
  * contact book by searching fills one of them; a new contact with an e-mail
  * the book already has is not stored twice, the existing one is offered
- * instead. Screenshots at desktop and phone sizes; axe on the tab.
+ * instead; a party added elsewhere arrives live. Screenshots at desktop and
+ * phone sizes; axe on the tab.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -185,6 +186,19 @@ describe('parties: a coordinator puts the people of a deal on the listing', () =
     await page.waitForFunction(() => document.querySelector('[data-testid="missing-party-roles"]')?.textContent === "Still needed for Under Contract: Buyer's agent");
     const [contact] = await query<{ phone: string; display_name: string }>(stack, 'select phone, display_name from public.contacts where email = $1', [AGENT_CONTACT.email]);
     expect(contact, 'the edit is stored, and removing the party keeps the contact in the book').toEqual({ phone: '(512) 555-0199', display_name: 'Dana' });
+  });
+
+  test("a party the listing's agent adds elsewhere arrives live, the messages to parties below", async () => {
+    const page = tc.page;
+    const agentSession = await sessionOf(AGENT);
+    const { error } = await clientWithToken(stack, agentSession.access_token).rpc('add_listing_party', {
+      listing_id: listingId,
+      role: 'inspector',
+      contact: { name: `Ines Inspector ${RUN}`, email: `ines.${RUN}@inspect.example` },
+    });
+    expect(error, 'the agent on the listing may add a party').toBeNull();
+    await roleGroup(page, 'Inspector').getByText(`Ines Inspector ${RUN}`).waitFor({ timeout: 5000 });
+    await page.getByRole('heading', { name: 'Messages for parties' }).waitFor();
   });
 
   test('phone: the Parties tab fits', async () => {

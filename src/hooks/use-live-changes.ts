@@ -10,7 +10,7 @@ import { supabase } from '@/lib/supabase';
  * (private.broadcast_row_change(), supabase/migrations/…_broadcast_listing_changes.sql and
  * …_broadcast_other_screen_changes.sql), and agent_assignments: a change of an agent's
  * coordinator, told to every coordinator and super admin (…_fold_agent_assignments_into_user_topics.sql);
- * party_messages (issue 55), told to the people on the listing.
+ * listing_parties and party_messages (issue 55), told to the people on the listing.
  */
 export const LIVE_TABLES = [
   'listings',
@@ -28,6 +28,7 @@ export const LIVE_TABLES = [
   'tc_team_messages',
   'tc_channel_members',
   'agent_assignments',
+  'listing_parties',
   'party_messages',
 ] as const;
 export type LiveTable = (typeof LIVE_TABLES)[number];

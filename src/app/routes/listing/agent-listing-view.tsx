@@ -9,6 +9,7 @@ import { ListingAttributesCard } from '@/features/listings/components/listing-at
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
 import { PartiesTab } from '@/features/parties/components/parties-tab';
+import { ListingPartyMessages } from '@/features/party-messages/components/listing-party-messages';
 import { useContractPartyProposals } from '@/features/parties/hooks/use-contract-party-proposals';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { CoordinatorResponses } from '@/features/responses/components/coordinator-responses';
@@ -45,6 +46,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
         <LazyContractTab listing={listing} user={user} onContractSaved={partyProposals.propose} />
       </section>
       <PartiesTab listing={listing} />
+      <ListingPartyMessages listingId={listing.id} />
       <section id="compliance" aria-label="Compliance">
         <ListingCompliancePanel listingId={listing.id} user={user} />
       </section>

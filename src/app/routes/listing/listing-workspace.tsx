@@ -17,6 +17,7 @@ import { ListingInfoCards } from '@/features/listings/components/listing-info-ca
 import { MessagesTab } from '@/features/messages/components/messages-tab';
 import { NotesTab } from '@/features/notes/components/notes-tab';
 import { PartiesTab } from '@/features/parties/components/parties-tab';
+import { ListingPartyMessages } from '@/features/party-messages/components/listing-party-messages';
 import { useContractPartyProposals } from '@/features/parties/hooks/use-contract-party-proposals';
 import { PhotosTab } from '@/features/photos/components/photos-tab';
 import { PendingTasksDot } from '@/features/tasks/components/pending-tasks-dot';
@@ -115,7 +116,10 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           <LazyContractTab listing={listing} user={user} onContractSaved={partyProposals.propose} />
         </TabsContent>
         <TabsContent value="parties" className="pt-2">
-          <PartiesTab listing={listing} />
+          <div className="flex flex-col gap-8">
+            <PartiesTab listing={listing} />
+            <ListingPartyMessages listingId={listing.id} />
+          </div>
         </TabsContent>
         <TabsContent value="compliance" className="pt-2">
           <ListingCompliancePanel listingId={listing.id} user={user} />

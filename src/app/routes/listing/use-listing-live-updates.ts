@@ -9,6 +9,7 @@ import { useRefreshSmartReminders } from '@/features/listings/api/get-smart-remi
 import { listingKeys } from '@/features/listings/api/query-keys';
 import { useApplyMessagesChange } from '@/features/messages/api/live-messages';
 import { noteKeys } from '@/features/notes/api/query-keys';
+import { partyKeys } from '@/features/parties/api/query-keys';
 import { taskKeys } from '@/features/tasks/api/query-keys';
 
 /**
@@ -50,6 +51,8 @@ export function useListingLiveUpdates(listingId: string) {
       contract_deadlines: () => refetch(contractKeys.byListing(listingId)),
       // The compliance panel: its checklist, and its documents above.
       listing_checklist_items: () => refetch(complianceKeys.checklist(listingId)),
+      // The parties and, below their key, the roles still needed.
+      listing_parties: () => refetch(partyKeys.byListing(listingId)),
     },
   );
 }
