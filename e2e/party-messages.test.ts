@@ -4,7 +4,9 @@
  * refused first, shown next to the text), then the Outbox: the message the
  * job wrote for a listing of the test's own, its key date moved by an
  * amendment while the Outbox is open, shows what changed at once (live: send
- * time and text, old → new) and is approved. The viewer sits in New York, the property in Texas: both times
+ * time and text, old → new) and is approved; the listing's Parties tab lists
+ * its messages and writes one from a template, reviewed in the edit dialog
+ * before it waits for approval. The viewer sits in New York, the property in Texas: both times
  * show. Screenshots at desktop and phone sizes; axe on each screen.
  */
 import type { Page } from 'playwright-core';
@@ -167,6 +169,33 @@ describe('party messages: a template, then its message approved in the Outbox', 
     expect(approved, 'the message is approved and no longer marked changed').toMatchObject({ status: 'approved', changed_at: null });
     await page.getByRole('tab', { name: /Scheduled/ }).click();
     await page.getByRole('listitem', { name: SUBJECT, exact: true }).waitFor();
+  });
+
+  test("the listing's Parties tab: its messages, and one written from a template and reviewed", async () => {
+    const page = tc.page;
+    await page.goto(`${appUrl}/listing/${listingId}?tab=parties`);
+    const section = page.getByRole('region', { name: 'Messages for parties' });
+    await section.getByRole('listitem', { name: SUBJECT, exact: true }).getByText('Scheduled').waitFor({ timeout: 20_000 });
+
+    await section.getByRole('combobox', { name: 'Send a message' }).click();
+    await page.getByRole('option', { name: TEMPLATE, exact: true }).click();
+    await section.getByRole('button', { name: 'Write message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit message' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Subject').inputValue(), "the composed message starts from the template's subject").toBe('Option period for {{ listing.address }}');
+    await dialog.getByLabel('Subject').fill('Quick note on {{ listing.address }}');
+    await dialog.getByRole('button', { name: 'Save message' }).click();
+    await page.getByText('Message saved').first().waitFor();
+    const composed = section.getByRole('listitem', { name: `Quick note on ${ADDRESS}`, exact: true });
+    await composed.getByText('Waiting').waitFor();
+    const stored = await query<{ status: string; occurrence_key: string }>(stack, 'select status, occurrence_key from public.party_messages where listing_id = $1 and subject = $2', [
+      listingId,
+      `Quick note on ${ADDRESS}`,
+    ]);
+    expect(stored, 'one message composed by hand, waiting for approval').toEqual([{ status: 'waiting', occurrence_key: expect.stringMatching(/^manual:/) as unknown as string }]);
+    await settled(page);
+    await saveScreenshot(page, 'listing-party-messages-desktop');
+    await expectNoSeriousA11yViolations(page, "the listing's messages for parties");
   });
 
   test('phone: the Outbox and the templates fit', async () => {
