@@ -6,8 +6,9 @@
  * amendment while the Outbox is open, shows what changed at once (live: send
  * time and text, old → new) and is approved; the listing's Parties tab lists
  * its messages and writes one from a template, reviewed in the edit dialog
- * before it waits for approval. The viewer sits in New York, the property in Texas: both times
- * show. Screenshots at desktop and phone sizes; axe on each screen.
+ * before it waits for approval. The viewer sits in New York, the property
+ * in Texas: both times show. Screenshots at desktop and phone sizes; axe on
+ * each screen.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
