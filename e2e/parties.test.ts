@@ -5,10 +5,12 @@
  * by role and says which roles the stage still needs; a party picked from the
  * contact book by searching fills one of them; a new contact with an e-mail
  * the book already has is not stored twice, the existing one is offered
- * instead; a party added elsewhere arrives live. Screenshots at desktop and
+ * instead; a party added elsewhere arrives live; a contract read by intake
+ * proposes its people as the form does. Screenshots at desktop and
  * phone sizes; axe on the tab.
  */
 import type { Page } from 'playwright-core';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessionsPerPerson, signInAs } from './support/auth.ts';
 import { describeViolations, seriousA11yViolations } from './support/axe.ts';
@@ -22,6 +24,8 @@ const { stack, appUrl } = workerApp();
 const COORDINATOR = 'david.kim@listingdesk.test';
 const AGENT = 'james.wilson@listingdesk.test';
 const sessionOf = sessionsPerPerson(stack);
+/** A text TREC-like contract (tests/fixtures/contracts; no OCR needed): Priya Raman buys, Luis Ortega her agent, Lone Star Title LLC, Hill Country Mortgage. */
+const textContract = fs.readFileSync(new URL('../tests/fixtures/contracts/tx-trec-numbered-text.pdf', import.meta.url));
 const RUN = Date.now() % 100_000;
 const AGENT_CONTACT = { name: `Dana Whitfield ${RUN}`, company: 'Hill Country Realty', email: `dana.${RUN}@hillcountry.example`, phone: '512-555-0142' };
 const TITLE_CONTACT = { name: `Lone Star Title ${RUN}`, company: `Lone Star Title ${RUN}`, email: `closer.${RUN}@lonestartitle.example` };
@@ -199,6 +203,39 @@ describe('parties: a coordinator puts the people of a deal on the listing', () =
     expect(error, 'the agent on the listing may add a party').toBeNull();
     await roleGroup(page, 'Inspector').getByText(`Ines Inspector ${RUN}`).waitFor({ timeout: 5000 });
     await page.getByRole('heading', { name: 'Messages for parties' }).waitFor();
+  });
+
+  test('a contract read by intake proposes its people too; the checked ones are added', async () => {
+    const page = tc.page;
+    const intakeListingId = await createListing(stack, AGENT, `${RUN} Party Intake Ln, Austin, TX 78704`);
+    await page.goto(`${appUrl}/listing/${intakeListingId}?tab=contract`);
+    await page.getByRole('button', { name: 'Read a contract' }).click();
+    const reader = page.getByRole('dialog', { name: 'Read a contract' });
+    await reader.getByTestId('contract-intake-file').setInputFiles({ name: 'tx-trec-numbered-text.pdf', mimeType: 'application/pdf', buffer: textContract });
+    await page.locator('[data-testid="intake-fact"][data-key="buyer_names"]').waitFor({ timeout: 60_000 });
+    for (const undecided of await page.locator('[data-testid="intake-fact"][data-decision="undecided"]').all()) {
+      const accept = undecided.getByRole('button', { name: /^Accept / });
+      if (await accept.count()) await accept.click();
+    }
+    await reader.getByRole('button', { name: 'Create contract' }).click();
+
+    const proposals = page.getByRole('dialog', { name: 'Add these people to the deal?' });
+    await proposals.waitFor({ timeout: 20_000 });
+    expect(await proposals.getByTestId('party-proposal').allTextContents(), "the buyer, the buyer's agent, the title company and the lender the contract names").toEqual([
+      expect.stringContaining('Buyer: Priya Raman'),
+      expect.stringContaining("Buyer's agent: Luis Ortega"),
+      expect.stringContaining('Title / escrow officer: Lone Star Title LLC'),
+      expect.stringContaining('Lender / loan officer: Hill Country Mortgage'),
+    ]);
+    await proposals.getByRole('checkbox', { name: /Lender/ }).click();
+    await proposals.getByRole('button', { name: 'Add 3 people' }).click();
+    await page.getByText('3 people added to the deal').first().waitFor();
+    expect(await partiesOf(intakeListingId), 'the three checked people are on the listing, the unchecked lender is not').toEqual([
+      { role: 'buyer', name: 'Priya Raman' },
+      { role: 'buyers_agent', name: 'Luis Ortega' },
+      { role: 'seller', name: 'Contract Test Seller' },
+      { role: 'title_escrow', name: 'Lone Star Title LLC' },
+    ]);
   });
 
   test('phone: the Parties tab fits', async () => {
