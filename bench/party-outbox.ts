@@ -1,21 +1,26 @@
 /**
  * The Outbox screen (issue 55) at 100,000 listings and 500,000 party
- * messages: a coordinator's page (party_messages where listing_tc_id = me,
- * order by send_at, id, limit 50), the Waiting tab's first and next page
- * (keyset on send_at, id) and the tabs' status counts
- * (public.party_message_counts(), one request), each as the coordinator
- * under RLS and as service role with the same filters, in alternating windows
- * of one run, with the database's CPU per request in each mode (Postgres
- * processes, from /proc). The RLS and service answers must be equal (the
- * explicit filter selects exactly what the read policy lets the coordinator
- * see). Ends with PostgREST's EXPLAIN (ANALYZE, BUFFERS) of each read as the
- * coordinator (the RLS plan).
+ * messages, its requests as the screen sends them
+ * (src/features/party-messages/api/get-party-messages.ts: status tab,
+ * listing_tc_id = me, the listing's address and contract zone embedded,
+ * keyset-paged by send_at, id; soonest first for Waiting, newest first for
+ * Sent, nulls last), the page of every status by send_at, id that the issue's
+ * brief names, and the tabs' counts (public.party_message_counts(), one
+ * request), each as the coordinator under RLS and as service role with the
+ * same filters, in alternating windows of one run, with the database's CPU
+ * per request in each mode (Postgres processes, from /proc). The RLS and
+ * service answers must be equal (the explicit filter selects exactly what the
+ * read policy lets the coordinator see). Ends with PostgREST's EXPLAIN
+ * (ANALYZE, BUFFERS) of each read as the coordinator (the RLS plan).
  *
  * Data (bench/party/generate.ts, SQL with triggers off): 100 coordinators,
  * 1,000 agents, 100,000 Texas listings, 5 party messages per listing in every
  * status (the measured coordinator's team: 1,000 listings, 5,000 messages).
  *
- *   npm run bench -- party-outbox [--listings 100000] [--messages 5] [--rounds 9] [--window 400] [--concurrency 10] [--only <text>]
+ *   npm run bench -- party-outbox [--listings 100000] [--messages 5] [--rounds 9] [--window 400] [--concurrency 10] [--only <text>] [--setup-sql <file>]
+ *
+ * --setup-sql runs a SQL file (as superuser) after the data is loaded: to
+ * measure a candidate index or policy against the same data.
  *
  * Ratio = RLS req/s ÷ service req/s (service time ÷ RLS time), the median of
  * the rounds with its order-statistic interval (bench/scale/verdict.ts): a
@@ -23,6 +28,7 @@
  * lies under it, and is a doubt in between (rerun with --only).
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import fs from 'node:fs';
 import WebSocket from 'ws';
 import { signJwt } from '../stack/gateway/jwt.ts';
 import { superuserPool } from '../stack/postgres.ts';
@@ -43,30 +49,46 @@ const ROUNDS = option('rounds', 9);
 const WINDOW_MS = option('window', 400);
 const CONCURRENCY = option('concurrency', 10);
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
+const SETUP_SQL = process.argv.includes('--setup-sql') ? process.argv[process.argv.indexOf('--setup-sql') + 1] : undefined;
 const LINE = 0.85;
 
-const COLUMNS = 'id, listing_id, status, subject, to_recipients, cc_recipients, send_at, trigger_reason, held_reason, changed_at, previous, auto_send, sent_at, error';
+/** As the Outbox sends them (src/features/party-messages/api/get-party-messages.ts): its columns, its embed, its orders, its cursor. */
+const COLUMNS = 'id, listing_id, template_id, status, auto_send, subject, body, subject_source, body_source, to_roles, cc_roles, to_recipients, cc_recipients, '
+  + 'send_at, trigger_reason, held_reason, changed_at, previous, seen_at, sent_at, attempts, error, listing:listings(address, contracts(time_zone, status))';
 type Answer = { data: unknown; error: unknown };
+type Explainable = { explain: (options: object) => PromiseLike<Answer> };
 interface Case {
   name: string;
-  /** The request (a PostgREST builder, so it can be explained), or several sent together. */
-  run: (client: SupabaseClient, me: string) => PromiseLike<Answer>;
-  explain?: (client: SupabaseClient, me: string) => { explain: (options: object) => PromiseLike<Answer> };
-  /** What the plan shows, when not the request itself. */
+  /** The request (a PostgREST builder, so it can be explained). */
+  run: (client: SupabaseClient, me: string) => PromiseLike<Answer> & Partial<Explainable>;
+  /** What to explain, when not the request itself. */
+  explain?: (client: SupabaseClient, me: string) => Explainable;
   explained?: string;
 }
 
-const page = (c: SupabaseClient, me: string) => c.from('party_messages').select(COLUMNS).eq('listing_tc_id', me).order('send_at').order('id').limit(50);
-const waiting = (c: SupabaseClient, me: string) => page(c, me).eq('status', 'waiting');
-/** The Waiting tab's second page: after the first page's last (send_at, id), filled in once the data is loaded. */
-const after = { sendAt: '', id: '' };
-const nextWaiting = (c: SupabaseClient, me: string) =>
-  waiting(c, me).or(`send_at.gt.${after.sendAt},and(send_at.eq.${after.sendAt},id.gt.${after.id})`);
+/** Tabs of what went (or will not) read newest first, the others soonest first; nulls last either way, as the screen asks. */
+const DESCENDING = new Set(['sent', 'failed', 'skipped']);
+/** The second page's cursor per tab: the first page's last (send_at, id), filled in once the data is loaded. */
+const cursors = new Map<string, { sendAt: string; id: string }>();
+function tab(c: SupabaseClient, me: string, status: string, next = false) {
+  const desc = DESCENDING.has(status);
+  let query = c.from('party_messages').select(COLUMNS).eq('status', status).eq('listing_tc_id', me);
+  const cursor = cursors.get(status);
+  if (next && cursor) {
+    const [at, id] = [JSON.stringify(cursor.sendAt), JSON.stringify(cursor.id)];
+    query = query.or(`send_at.${desc ? 'lt' : 'gt'}.${at},and(send_at.eq.${at},id.${desc ? 'lt' : 'gt'}.${id}),send_at.is.null`);
+  }
+  return query.order('send_at', { ascending: !desc, nullsFirst: false }).order('id', { ascending: !desc }).limit(51);
+}
+/** The page issue 55's brief names: every status together, by send_at, id. */
+const allStatuses = (c: SupabaseClient, me: string) => c.from('party_messages').select(COLUMNS).eq('listing_tc_id', me).order('send_at').order('id').limit(50);
 
 const CASES: Case[] = [
-  { name: 'outbox page (50 by send_at, id)', run: page, explain: page },
-  { name: 'Waiting tab, first page', run: waiting, explain: waiting },
-  { name: 'Waiting tab, next page (keyset)', run: nextWaiting, explain: nextWaiting },
+  { name: 'all statuses, 50 by send_at, id', run: allStatuses },
+  { name: 'Waiting tab, first page', run: (c, me) => tab(c, me, 'waiting') },
+  { name: 'Waiting tab, next page', run: (c, me) => tab(c, me, 'waiting', true) },
+  { name: 'Sent tab, first page', run: (c, me) => tab(c, me, 'sent') },
+  { name: 'Sent tab, next page', run: (c, me) => tab(c, me, 'sent', true) },
   {
     // Service role with the coordinator's claims: the function filters by the caller (listing_tc_id = me) without the policy.
     name: 'status counts (party_message_counts)',
@@ -96,14 +118,18 @@ try {
   const t0 = performance.now();
   await loadListings(db, LISTINGS);
   await loadMessages(db, LISTINGS, PER_LISTING);
+  if (SETUP_SQL) await db.query(fs.readFileSync(SETUP_SQL, 'utf8'));
   await settle(db);
   const totals = (await db.query<{ messages: string; mine: string }>(`select count(*) as messages, count(*) filter (where listing_tc_id = ${benchId.coordinator(1)}) as mine from public.party_messages`)).rows[0];
   console.log(`loaded ${LISTINGS.toLocaleString('en-US')} listings and ${Number(totals.messages).toLocaleString('en-US')} party messages (${Number(totals.mine).toLocaleString('en-US')} on the measured coordinator's listings) in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
   const coordinator = (await db.query<{ id: string; auth_user_id: string; email: string }>(`select id, auth_user_id, email from public.users where id = ${benchId.coordinator(1)}`)).rows[0];
-  const last = (await db.query<{ send_at: string; id: string }>(
-    `select to_char(send_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as send_at, id from public.party_messages
-     where listing_tc_id = $1 and status = 'waiting' order by send_at, id limit 1 offset 49`, [coordinator.id])).rows[0];
-  Object.assign(after, { sendAt: last.send_at, id: last.id });
+  for (const status of ['waiting', 'sent']) {
+    const order = DESCENDING.has(status) ? 'desc' : 'asc';
+    const { rows } = await db.query<{ send_at: string; id: string }>(
+      `select to_char(send_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as send_at, id::text from public.party_messages
+       where listing_tc_id = $1 and status = $2 order by send_at ${order}, id ${order} limit 1 offset 49`, [coordinator.id, status]);
+    cursors.set(status, { sendAt: rows[0].send_at, id: rows[0].id });
+  }
   const indexes = (await db.query<{ def: string }>(`select indexdef as def from pg_indexes where schemaname = 'public' and tablename = 'party_messages' order by indexname`)).rows;
   db.release();
   await superuser.end();
@@ -117,8 +143,9 @@ try {
     if (a.error || b.error) throw new Error(`${c.name}: ${JSON.stringify(a.error ?? b.error)}`);
     if (JSON.stringify(a.data) !== JSON.stringify(b.data)) throw new Error(`${c.name}: the coordinator's answer differs from service role's`);
     const answered = c.name.startsWith('status counts') ? (a.data as { n: number }[]).map((r) => r.n).join('/') : String(Array.isArray(a.data) ? a.data.length : 1);
-    if (c.explain) {
-      const plan = await c.explain(modes.rls, coordinator.id).explain({ analyze: true, buffers: true });
+    const explainable = c.explain?.(modes.rls, coordinator.id) ?? (c.run(modes.rls, coordinator.id) as Explainable);
+    {
+      const plan = await explainable.explain({ analyze: true, buffers: true });
       plans.push(`--- EXPLAIN (ANALYZE, BUFFERS) of "${c.name}"${c.explained ? ` (${c.explained})` : ''} as the coordinator (RLS)\n${plan.error ? JSON.stringify(plan.error) : String(plan.data).trim()}`);
     }
     const send = (mode: 'rls' | 'service') => async () => {

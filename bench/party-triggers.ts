@@ -2,9 +2,11 @@
  * The party-message trigger job (issue 55): public.enqueue_party_messages(at)
  * for 10,000 active contracts with their seven key dates each, three active
  * key-date templates (and one inactive), four parties per contract listing
- * (bench/party/generate.ts: SQL, triggers off). Called as the job calls it,
- * through PostgREST with the service role key (stack/jobs.ts), with one fixed
- * `at` for every run:
+ * (bench/party/generate.ts: SQL, triggers off). Called as PostgREST runs the
+ * job's call (stack/jobs.ts: the service role), over a direct connection as
+ * authenticator with `set local role service_role`: an HTTP client would cut
+ * a long run short (Node's fetch gives up after 300 s, stack/jobs.ts after
+ * 120 s) while the database goes on with it. One fixed `at` for every run:
  *
  *   1. the first run, which creates every occurrence whose send moment lies
  *      in (at, at + 30 days] (the catch-up after templates are switched on or
@@ -32,10 +34,8 @@
  * --setup-sql runs a SQL file (as superuser) after the data is loaded: to
  * measure a candidate change of the job against the same data.
  */
-import { createClient } from '@supabase/supabase-js';
 import fs from 'node:fs';
-import WebSocket from 'ws';
-import { superuserPool } from '../stack/postgres.ts';
+import { rolePool, superuserPool } from '../stack/postgres.ts';
 import { startThrowawayStack } from '../tests/support/throwaway-stack.ts';
 import { loadContracts, loadListings } from './party/generate.ts';
 import { LISTINGS_PER_COORDINATOR, settle } from './scale/generate.ts';
@@ -55,6 +55,8 @@ const LISTINGS = Math.ceil((CONTRACTS * EVERY) / LISTINGS_PER_COORDINATOR) * LIS
 
 const stack = await startThrowawayStack();
 const superuser = superuserPool(stack.stack.config, 2);
+// As PostgREST runs the job's call (authenticator, then the service role), without an HTTP client's time limit cutting a long run short.
+const api = rolePool(stack.stack.config, 'authenticator', RUNS);
 let failed = false;
 console.log(`throwaway stack started in ${(stack.info.startupMs / 1000).toFixed(0)} s`);
 const check = (ok: boolean, what: string) => {
@@ -74,15 +76,23 @@ try {
       (select count(*) from public.message_templates where is_active and trigger_kind = 'key_date') as templates`)).rows[0];
   console.log(`loaded ${LISTINGS.toLocaleString('en-US')} listings, ${fixture.active} active contracts (${fixture.key_dates} key dates), ${fixture.parties} parties, ${fixture.templates} active key-date templates in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
-  const service = createClient(stack.info.apiUrl, stack.info.serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
-  });
   const at = new Date().toISOString();
   const run = async () => {
+    const client = await api.connect();
     const started = performance.now();
-    const { data, error } = await service.rpc('enqueue_party_messages', { at });
-    return { ms: performance.now() - started, created: error ? 0 : Number(data), error: error ? `${error.code}: ${error.message}` : undefined };
+    try {
+      await client.query('begin');
+      await client.query('set local role service_role');
+      const { rows } = await client.query<{ n: number }>('select public.enqueue_party_messages($1) as n', [at]);
+      await client.query('commit');
+      return { ms: performance.now() - started, created: Number(rows[0].n), error: undefined };
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      const e = error as { code?: string; message: string };
+      return { ms: performance.now() - started, created: 0, error: `${e.code ?? ''}: ${e.message}` };
+    } finally {
+      client.release();
+    }
   };
   const timed = async <T>(work: () => Promise<T>) => ({ result: await work() });
   const messages = async () =>
@@ -134,6 +144,7 @@ try {
 } finally {
   db.release();
   await superuser.end();
+  await api.end();
   await stack.stop();
 }
 process.exitCode = failed ? 1 : 0;
