@@ -177,6 +177,7 @@ describe('key-date messages', () => {
     const [moved] = await messagesOf(optionTemplate);
     expect(moved.send_at, 'the send moment follows the date (Tue Apr 15 → Mon Apr 14, 9:00 AM)').toBe('2031-04-14T14:00:00+00:00');
     expect(moved.subject, 'new subject').toBe('Option period ends Tue, Apr 15, 2031');
+    expect(moved.trigger_reason, 'the why names the new date').toBe('1 day before Option period ends (Tue, Apr 15, 2031 at 5:00 PM CDT), at 9:00 AM America/Chicago');
     expect(moved.changed_at, 'marked changed since the coordinator looked').not.toBeNull();
     expect(moved.previous?.body, 'the old text is kept').toContain('Fri, Apr 11, 2031 at 5:00 PM CDT');
     expect(moved.previous?.send_at, 'the old time is kept').toBe('2031-04-10T14:00:00+00:00');
