@@ -91,7 +91,7 @@ describe('parties: a coordinator puts the people of a deal on the listing', () =
     await page.getByLabel('Lender').fill('First Texas Mortgage');
     await page.getByRole('button', { name: 'Save contract' }).click();
 
-    const proposals = page.getByRole('dialog', { name: 'Add these people to the deal?' });
+    const proposals = page.getByRole('region', { name: 'Add these people to the deal?' });
     await proposals.waitFor({ timeout: 10_000 });
     const rows = proposals.getByTestId('party-proposal');
     expect(await rows.allTextContents(), 'the buyers and the lender the contract names are proposed').toEqual([
@@ -101,12 +101,13 @@ describe('parties: a coordinator puts the people of a deal on the listing', () =
     expect(await proposals.getByRole('checkbox').evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-checked'))), 'each proposal starts checked').toEqual(['true', 'true']);
     expect(await partiesOf(listingId), 'nothing is added before the coordinator confirms').toEqual([{ role: 'seller', name: 'Contract Test Seller' }]);
 
-    await proposals.getByLabel('Buyer name').fill('Priya Raman and Sam Raman');
+    await proposals.getByLabel('Name of the Buyer').fill('Priya Raman and Sam Raman');
     await proposals.getByRole('checkbox', { name: /Lender/ }).click();
     await saveScreenshot(page, 'parties-contract-proposals-desktop');
     await expectNoSeriousA11yViolations(page, 'proposals after a contract');
     await proposals.getByRole('button', { name: 'Add 1 person' }).click();
     await page.getByText('1 person added to the deal').first().waitFor();
+    await proposals.waitFor({ state: 'detached' });
     expect(await partiesOf(listingId), 'the checked buyer is added as edited, the unchecked lender is not').toEqual([
       { role: 'buyer', name: 'Priya Raman and Sam Raman' },
       { role: 'seller', name: 'Contract Test Seller' },
@@ -219,7 +220,7 @@ describe('parties: a coordinator puts the people of a deal on the listing', () =
     }
     await reader.getByRole('button', { name: 'Create contract' }).click();
 
-    const proposals = page.getByRole('dialog', { name: 'Add these people to the deal?' });
+    const proposals = page.getByRole('region', { name: 'Add these people to the deal?' });
     await proposals.waitFor({ timeout: 20_000 });
     expect(await proposals.getByTestId('party-proposal').allTextContents(), "the buyer, the buyer's agent, the title company and the lender the contract names").toEqual([
       expect.stringContaining('Buyer: Priya Raman'),

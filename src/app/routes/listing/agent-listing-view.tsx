@@ -45,6 +45,7 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
       <section id="contract" aria-label="Contract">
         <LazyContractTab listing={listing} user={user} onContractSaved={partyProposals.propose} />
       </section>
+      {partyProposals.card}
       <PartiesTab listing={listing} />
       <ListingPartyMessages listingId={listing.id} />
       <section id="compliance" aria-label="Compliance">
@@ -63,7 +64,6 @@ export function AgentListingView({ listing, user }: { listing: Listing; user: Cu
         <MessagesTab listingId={listing.id} user={user} />
       </div>
       <ListingHistory listingId={listing.id} listingUpdatedAt={listing.updated_at} />
-      {partyProposals.dialog}
     </div>
   );
 }

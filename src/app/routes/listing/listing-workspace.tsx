@@ -69,6 +69,7 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
       <ListingAttributesCard listing={listing} canEdit={can.editListingAttributes(user, listing)} />
       {/* The Compliance tab shows the same progress in full. */}
       {tab !== 'compliance' && <ListingComplianceStrip listingId={listing.id} />}
+      {partyProposals.card}
       <Tabs
         value={tab}
         onValueChange={(value) =>
@@ -128,7 +129,6 @@ export function ListingWorkspace({ listing, user }: { listing: Listing; user: Cu
           <ListingHistory listingId={listing.id} listingUpdatedAt={listing.updated_at} />
         </TabsContent>
       </Tabs>
-      {partyProposals.dialog}
     </div>
   );
 }

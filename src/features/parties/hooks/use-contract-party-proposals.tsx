@@ -1,16 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { listingPartiesQueryOptions } from '@/features/parties/api/get-listing-parties';
-import { PartyProposalsDialog } from '@/features/parties/components/party-proposals-dialog';
+import { PartyProposalsCard } from '@/features/parties/components/party-proposals-card';
 import { proposePartiesFromContract, type ContractPartyFacts, type PartyProposal } from '@/features/parties/lib/proposals';
 
 /**
  * After a contract is saved (the form or the intake review), `propose(facts)`
  * asks "Add these people to the deal?" for the people it names who are not on
- * the listing yet; `dialog` is the question, rendered by the screen. Nothing
+ * the listing yet; `card` is the question, placed by the screen. Nothing
  * shows when the contract names nobody new.
  */
-export function useContractPartyProposals(listingId: string): { propose: (facts: ContractPartyFacts) => void; dialog: ReactNode } {
+export function useContractPartyProposals(listingId: string): { propose: (facts: ContractPartyFacts) => void; card: ReactNode } {
   const queryClient = useQueryClient();
   const [proposals, setProposals] = useState<PartyProposal[] | null>(null);
   const propose = (facts: ContractPartyFacts) => {
@@ -26,6 +26,6 @@ export function useContractPartyProposals(listingId: string): { propose: (facts:
       },
     );
   };
-  const dialog = proposals && <PartyProposalsDialog key={proposals.map((p) => p.key).join()} listingId={listingId} proposals={proposals} onClose={() => setProposals(null)} />;
-  return { propose, dialog };
+  const card = proposals && <PartyProposalsCard key={proposals.map((p) => p.key).join()} listingId={listingId} proposals={proposals} onClose={() => setProposals(null)} />;
+  return { propose, card };
 }
