@@ -4,8 +4,8 @@
  * (src/features/party-messages/api/get-party-messages.ts: status tab,
  * listing_tc_id = me, the listing's address and contract zone embedded,
  * keyset-paged by send_at, id; soonest first for Waiting, newest first for
- * Sent, nulls last), the page of every status by send_at, id that the issue's
- * brief names, and the tabs' counts (public.party_message_counts(), one
+ * Sent, nulls last), a page of every status together by send_at, id (the
+ * Outbox query as first planned), and the tabs' counts (public.party_message_counts(), one
  * request), each as the coordinator under RLS and as service role with the
  * same filters, in alternating windows of one run, with the database's CPU
  * per request in each mode (Postgres processes, from /proc). The RLS and
@@ -80,7 +80,7 @@ function tab(c: SupabaseClient, me: string, status: string, next = false) {
   }
   return query.order('send_at', { ascending: !desc, nullsFirst: false }).order('id', { ascending: !desc }).limit(51);
 }
-/** The page issue 55's brief names: every status together, by send_at, id. */
+/** Every status together by send_at, id: the Outbox query as first planned (the screen reads one tab at a time). */
 const allStatuses = (c: SupabaseClient, me: string) => c.from('party_messages').select(COLUMNS).eq('listing_tc_id', me).order('send_at').order('id').limit(50);
 
 const CASES: Case[] = [
