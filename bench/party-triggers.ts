@@ -30,7 +30,8 @@
  * printed (ms), and the messages by status. The demo data's templates are
  * switched off, so the three templates here are the only active key-date
  * ones. --profile prints the functions the first run spent its time in
- * (track_functions, pg_stat_user_functions: calls, total and self ms).
+ * (track_functions, pg_stat_user_functions: calls, total and self ms; timing
+ * every call slows the runs severalfold, so take times from a run without it).
  * --setup-sql runs a SQL file (as superuser) after the data is loaded: to
  * measure a candidate change of the job against the same data.
  */
