@@ -61,4 +61,18 @@ describe('demo data: parties, templates and the outbox', () => {
     const { data: foreign } = await olivia.client.from('party_messages').select('id').eq('listing_id', HILLEGASS);
     expect(foreign).toEqual([]);
   });
+
+  it('counts the Outbox tabs exactly as the coordinator can read them; an agent counts none', async () => {
+    const counts = async (user: TestUser) => {
+      const { data, error } = await user.client.rpc('party_message_counts');
+      expect(error).toBeNull();
+      return Object.fromEntries((data ?? []).map((c: { status: string; n: number }) => [c.status, c.n]));
+    };
+    const { data: readable } = await olivia.client.from('party_messages').select('status').eq('listing_tc_id', OLIVIA);
+    const expected: Record<string, number> = { waiting: 0, held: 0, approved: 0, sent: 0, failed: 0, skipped: 0 };
+    for (const m of readable ?? []) expected[m.status] += 1;
+    expect(await counts(olivia)).toEqual(expected);
+    const emily = await demoUser('emily.rodriguez@listingdesk.test');
+    expect(Object.values(await counts(emily)).every((n) => n === 0)).toBe(true);
+  });
 });
