@@ -8,14 +8,15 @@
 --   1. Occurrences that already have their message are dropped first, by the
 --      unique occurrence key, before any send moment is computed (the run with
 --      nothing new computed every candidate's moment, holidays and all, and
---      only then looked); a template's offset bounds the key dates it can
---      reach in the 30-day window before the exact moment is computed.
---   2. A run stops creating after 4 seconds, soonest send moment first, and
---      the next run (15 minutes later) goes on where it stopped: a backlog —
---      templates added over thousands of open contracts — is spread over runs
---      instead of failing each of them. The order is (send moment, key), the
---      same in every run, so concurrent runs still meet on each key in the
---      same order and create each occurrence once.
+--      only then looked); each template reads its key's open key dates by a
+--      range of due dates (a new index on key, due_at).
+--   2. A run takes the occurrences not yet made nearest first, in bands of
+--      the key date moved by the offset (1, 3, 7, 14, 38 days ahead; one
+--      total order for every run, whatever each has left, so concurrent runs
+--      never deadlock), and stops after 4 s; the next
+--      run (15 minutes later) goes on where it stopped: a backlog — templates
+--      added over thousands of open contracts — is spread over runs instead
+--      of failing each of them.
 --   3. A moment missed by less than an hour (a backlog, a late run) is still
 --      created and sent at once, rather than never.
 --
@@ -79,63 +80,85 @@ declare
   clock timestamptz := coalesce(enqueue_party_messages."at", now());
   -- Wall clock, not the transaction's: the budget is this run's own time.
   started timestamptz := clock_timestamp();
+  -- Null for the first band, whose start depends on the template (below).
+  band_start timestamptz;
+  band_end timestamptz;
   occurrence record;
   created integer := 0;
 begin
-  for occurrence in
-    with candidates as materialized (
-      select t as template, t.trigger_offset_days, t.trigger_offset_unit, t.trigger_send_time, t.trigger_weekends, t.conditions,
-        d.id as deadline_id, d.listing_id, d.due_at, d.label, c.time_zone, c.financing_type,
-        'key_date:' || t.id || ':' || d.id as occurrence_key
-      from public.message_templates t
-      join public.contract_deadlines d on d.key = t.trigger_deadline_key
-      join public.contracts c on c.id = d.contract_id
-      join public.listings l on l.id = d.listing_id
-      where t.is_active
-        and t.trigger_kind = 'key_date'
-        and d.status = 'open'
-        and d.contract_status = 'active'
-        -- Offsets are at most 60 (business) days: this bounds the key dates read by index.
-        and d.due_at > clock - interval '100 days'
-        and d.due_at <= clock + interval '130 days'
-        -- The send day lies within these many calendar days of the key date
-        -- (a weekend or holiday moves a calendar day by at most 4; N business
-        -- days span at most 2N + 10 calendar days): key dates whose send day
-        -- cannot fall in the window are not computed.
-        and d.due_at + make_interval(days => case when t.trigger_offset_unit = 'business'
-              then greatest(2 * t.trigger_offset_days + 10, t.trigger_offset_days) else t.trigger_offset_days + 4 end)
-            > clock - interval '1 hour 1 day'
-        and d.due_at + make_interval(days => case when t.trigger_offset_unit = 'business'
-              then least(2 * t.trigger_offset_days - 10, t.trigger_offset_days) else t.trigger_offset_days - 4 end)
-            <= clock + interval '31 days'
-        and (t.owner_tc_id is null or t.owner_tc_id = l.tc_id)
-        and private.template_matches(t.conditions, l.side, l.property_type, l.has_hoa, l.year_built, l.state, c.financing_type)
-        -- Made already (by an earlier run, or one running now that committed).
-        and not exists (select 1 from public.party_messages m where m.occurrence_key = 'key_date:' || t.id || ':' || d.id)
-    )
-    select x.template, x.listing_id, x.occurrence_key, x.deadline_id, s.send_at,
-      private.key_date_trigger_reason(x.trigger_offset_days, x.trigger_offset_unit, x.label, x.due_at, x.time_zone,
-        x.trigger_send_time, s.send_at) as reason
-    from candidates x
-    cross join lateral (
-      select private.key_date_send_at(x.due_at, x.time_zone, x.trigger_offset_days, x.trigger_offset_unit,
-        x.trigger_send_time, x.trigger_weekends) as send_at
-    ) s
-    -- A moment missed by less than an hour is still worth sending now.
-    where s.send_at > clock - interval '1 hour'
-      and s.send_at <= clock + interval '30 days'
-    -- Soonest first, the key breaking ties: the same order in every run.
-    order by s.send_at, x.occurrence_key
-  loop
+  -- Bands of the approximate moment (the key date moved by the offset, a
+  -- business day counted as 7/5 calendar days, before the weekend and holiday
+  -- rules and the time of day), nearest first; within a band by (moment, key).
+  -- That is one total order for every run, whatever each has left to make, so
+  -- concurrent runs meet on each key in the same order (no deadlock), and the
+  -- soonest messages are made first.
+  foreach band_end in array array[clock + interval '1 day', clock + interval '3 days', clock + interval '7 days',
+    clock + interval '14 days', clock + interval '38 days'] loop
+    for occurrence in
+      with pairs as materialized (
+        select t as template, t.trigger_offset_days, t.trigger_offset_unit, t.trigger_send_time, t.trigger_weekends, t.conditions,
+          t.owner_tc_id, d.id as deadline_id, d.contract_id, d.listing_id, d.due_at, d.label,
+          'key_date:' || t.id || ':' || d.id as occurrence_key, d.due_at + x.shift as approximate
+        from public.message_templates t
+        cross join lateral (select make_interval(days => case when t.trigger_offset_unit = 'business'
+          then (t.trigger_offset_days * 7) / 5 else t.trigger_offset_days end) as shift,
+          -- How much earlier than the exact moment the approximate one can be:
+          -- a calendar day before the key date only moves earlier (the time of
+          -- day aside); one after it moves later, by up to 4 days, and business
+          -- days counted as 7/5 err by a few days either way.
+          case when t.trigger_offset_unit = 'calendar' and t.trigger_offset_days <= 0 then interval '1 day'
+            else interval '8 days' end as slack) x
+        join public.contract_deadlines d on d.key = t.trigger_deadline_key
+        where t.is_active
+          and t.trigger_kind = 'key_date'
+          and d.status = 'open'
+          and d.contract_status = 'active'
+          -- The band, as a range of due dates per template (index on key, due_at).
+          and d.due_at > coalesce(band_start, clock - interval '1 hour' - x.slack) - x.shift
+          and d.due_at <= band_end - x.shift
+          -- Made already (by an earlier run, or one running now that committed).
+          and not exists (select 1 from public.party_messages m where m.occurrence_key = 'key_date:' || t.id || ':' || d.id)
+      )
+      select p.*, c.time_zone, s.send_at
+      from pairs p
+      join public.contracts c on c.id = p.contract_id
+      join public.listings l on l.id = p.listing_id
+      cross join lateral (
+        select private.key_date_send_at(p.due_at, c.time_zone, p.trigger_offset_days, p.trigger_offset_unit,
+          p.trigger_send_time, p.trigger_weekends) as send_at
+      ) s
+      where (p.owner_tc_id is null or p.owner_tc_id = l.tc_id)
+        and private.template_matches(p.conditions, l.side, l.property_type, l.has_hoa, l.year_built, l.state, c.financing_type)
+      order by p.approximate, p.occurrence_key
+    loop
+      -- A moment missed by less than an hour is still worth sending now.
+      continue when occurrence.send_at <= clock - interval '1 hour' or occurrence.send_at > clock + interval '30 days';
+      exit when clock_timestamp() - started > interval '4 seconds';
+      if (private.create_party_message(occurrence.template, occurrence.listing_id, occurrence.occurrence_key,
+          private.key_date_trigger_reason(occurrence.trigger_offset_days, occurrence.trigger_offset_unit, occurrence.label,
+            occurrence.due_at, occurrence.time_zone, occurrence.trigger_send_time, occurrence.send_at),
+          occurrence.deadline_id, greatest(occurrence.send_at, clock))).id is not null then
+        created := created + 1;
+      end if;
+    end loop;
     exit when clock_timestamp() - started > interval '4 seconds';
-    if (private.create_party_message(occurrence.template, occurrence.listing_id, occurrence.occurrence_key, occurrence.reason,
-        occurrence.deadline_id, greatest(occurrence.send_at, clock))).id is not null then
-      created := created + 1;
-    end if;
+    band_start := band_end;
   end loop;
   return created;
 end;
 $$;
 
 comment on function public.enqueue_party_messages("at" timestamptz) is
-  'Scheduled job (pg_cron every 15 minutes; the local stack''s timer): creates the messages of key-date templates whose send moment lies in (at - 1 hour, at + 30 days] (a moment missed by less than an hour is sent at once): every active key_date template × open key date of that key on an active contract, for listings of the template''s coordinator (any for a global template) matching its conditions; one per occurrence (key_date:<template>:<deadline id>) even under concurrent runs. Soonest first; a run stops creating after 4 seconds and the next goes on (a backlog spreads over runs). Held when something is missing, approved when the template auto-sends, else waiting. `at` is the clock (tests). Returns how many it created. Service role only.';
+  'Scheduled job (pg_cron every 15 minutes; the local stack''s timer): creates the messages of key-date templates whose send moment lies in (at - 1 hour, at + 30 days] (a moment missed by less than an hour is sent at once): every active key_date template × open key date of that key on an active contract, for listings of the template''s coordinator (any for a global template) matching its conditions; one per occurrence (key_date:<template>:<deadline id>) even under concurrent runs. Occurrences not yet made are taken nearest first, in bands of the key date moved by the offset (1, 3, 7, 14, 38 days ahead; one order for every run, so concurrent runs never deadlock); a run stops after 4 seconds and the next goes on (a backlog spreads over runs). Held when something is missing, approved when the template auto-sends, else waiting. `at` is the clock (tests). Returns how many it created. Service role only.';
+
+-- ---------------------------------------------------------------------------
+-- Section - Performance
+-- ---------------------------------------------------------------------------
+
+-- The job reads, per key-date template, the open key dates of its key in a
+-- range of due dates.
+create index contract_deadlines_open_key_due_at_idx on public.contract_deadlines (key, due_at)
+  where status = 'open' and contract_status = 'active';
+
+comment on index public.contract_deadlines_open_key_due_at_idx is
+  'Open key dates of active contracts by key and due date: enqueue_party_messages() reads each key-date template''s key in the range of due dates its offset can bring into the 30-day window.';
