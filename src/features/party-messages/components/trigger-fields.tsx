@@ -66,7 +66,11 @@ function KeyDateFields({ value, onChange, error }: { value: KeyDate; onChange: (
           </Label>
         </div>
       </div>
-      {!value.weekends && value.offsetUnit === 'calendar' && <p className="text-muted-foreground text-sm">A send day on a weekend or holiday moves to the business day before.</p>}
+      {!value.weekends && value.offsetUnit === 'calendar' && (
+        <p className="text-muted-foreground text-sm">
+          A send day on a weekend or holiday moves to the business day {value.offsetDays > 0 ? 'after, never onto the key date' : 'before, never past the key date'}.
+        </p>
+      )}
     </div>
   );
 }
